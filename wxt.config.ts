@@ -38,6 +38,8 @@ export default defineConfig({
   }),
   webExt: {
     binaries: { chrome: '/usr/bin/chromium', firefox: '/usr/bin/firefox-esr' },
+    // `npm start` opens the sandbox website next to the extension.
+    startUrls: process.env.DC_START_URL ? [process.env.DC_START_URL] : undefined,
     chromiumArgs: ['--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   },
 });

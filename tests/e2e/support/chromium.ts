@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { CHROME_BUILD, CHROMIUM_PATH } from './browsers';
+
+/** Flags that keep headless system Chromium quiet on a machine with no outside network. */
+const QUIET_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  '--no-default-browser-check',
+];
+
+export interface ChromiumLaunch {
+  context: BrowserContext;
+  /** The profile directory: pass it to a later launch to reopen the same profile. */
+  userDataDir: string;
+}
+
+/**
+ * Starts system Chromium headless with the built extension loaded, on a new profile or on the
+ * given one (to test what survives a browser restart).
+ */
+export async function launchChromium(options: { userDataDir?: string; extensionDir?: string } = {}) {
+  const userDataDir = options.userDataDir ?? newProfileDir();
+  const extensionDir = options.extensionDir ?? CHROME_BUILD;
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...QUIET_FLAGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`],
+  });
+  return { context, userDataDir } satisfies ChromiumLaunch;
+}
+
+/** A new, empty Chromium profile directory. */
+export function newProfileDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'dc-chromium-'));
+}
+
+/** Removes a profile made by launchChromium (after its context is closed). */
+export function removeProfile(userDataDir: string): void {
+  rmSync(userDataDir, { recursive: true, force: true });
+}
+
+/** The extension's id: the host of its service worker's URL. */
+export async function extensionIdOf(context: BrowserContext): Promise<string> {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+  return new URL(worker.url()).host;
+}
+
+/** Opens an extension page (`options.html`, `sidepanel.html`, …) in a new tab and waits for it to load. */
+export async function openExtensionPage(context: BrowserContext, extensionId: string, page: string): Promise<Page> {
+  const tab = await context.newPage();
+  await tab.goto(`chrome-extension://${extensionId}/${page}`);
+  return tab;
+}
+
+/**
+ * Stops the extension's service worker the way the browser does when it is idle, through CDP
+ * from an extension tab (Playwright's own worker handle hangs while the worker is stopped).
+ * The next event (message, alarm) starts it again.
+ */
+export async function stopServiceWorker(context: BrowserContext, extensionId: string): Promise<void> {
+  const tab = await openExtensionPage(context, extensionId, 'manifest.json');
+  try {
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await cdp.detach();
+  } finally {
+    await tab.close();
+  }
+}
