@@ -1,0 +1,20 @@
+// `npm run bench [-- name…]`: runs the benchmarks and prints their figures as Markdown tables.
+// Figures are printed, never asserted: these machines are shared and noisy.
+import { runSandboxBench } from './sandbox.bench';
+import { formatTable, type Table } from './support/table';
+
+const benches: Record<string, { describe: string; run: () => Promise<Table[]> }> = {
+  sandbox: { describe: 'sandbox page latency at 1k/100k posts, write throughput', run: runSandboxBench },
+};
+
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const unknown = wanted.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark: ${unknown.join(', ')}. Known: ${Object.keys(benches).join(', ')}.`);
+  process.exit(2);
+}
+for (const [name, bench] of Object.entries(benches)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  console.error(`Running ${name}: ${bench.describe}…`);
+  for (const table of await bench.run()) console.log(`${formatTable(table)}\n`);
+}
