@@ -1,0 +1,68 @@
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+
+/** A reaction the user can place: the API's `kind` value and the label shown on its button. */
+export const reactionKindSchema = z.object({
+  value: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'lowercase letters, digits and _ only'),
+  label: z.string().trim().min(1).max(40),
+});
+export type ReactionKind = z.infer<typeof reactionKindSchema>;
+
+/** The user's settings. None of it is secret: the API key lives in the IndexedDB vault, never here. */
+export const settingsSchema = z.object({
+  /** The API's base URL (paths start with /v1); empty until the user sets it. */
+  baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
+  reactionKinds: z.array(reactionKindSchema).min(1).max(8),
+  /**
+   * Extra post-permalink patterns for the content script (`https://example.org/posts/{id}`);
+   * the configured site's `/posts/{id}` always counts.
+   */
+  linkPatterns: z.array(z.string().max(300)).max(20),
+  /** Decorate post links on every site (needs the optional all-sites permission). */
+  decorateAllSites: z.boolean(),
+  /** Hosts never decorated, even with all-sites access. */
+  excludedHosts: z.array(z.string().max(253)).max(200),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: '',
+  reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }],
+  linkPatterns: [],
+  decorateAllSites: false,
+  excludedHosts: [],
+};
+
+/**
+ * The settings item (version 1). Reads are validated: a value damaged by hand or by an older
+ * build falls back field by field to the defaults instead of breaking every page.
+ */
+export const settingsItem = storage.defineItem<Settings>('local:settings', {
+  fallback: DEFAULT_SETTINGS,
+  version: 1,
+});
+
+/** Reads the settings, repairing any field that does not validate. */
+export async function readSettings(): Promise<Settings> {
+  return repairSettings(await settingsItem.getValue());
+}
+
+/** Validates and saves a change to the settings; throws a ZodError naming the bad field. */
+export async function updateSettings(change: Partial<Settings>): Promise<Settings> {
+  const next = settingsSchema.parse({ ...(await readSettings()), ...change });
+  await settingsItem.setValue(next);
+  return next;
+}
+
+/** Keeps every valid field of a stored value, and the default for every other. */
+export function repairSettings(value: unknown): Settings {
+  const whole = settingsSchema.safeParse(value);
+  if (whole.success) return whole.data;
+  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const repaired: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(settingsSchema.shape)) {
+    const field = schema.safeParse(record[key]);
+    repaired[key] = field.success ? field.data : DEFAULT_SETTINGS[key as keyof Settings];
+  }
+  return settingsSchema.parse(repaired);
+}
