@@ -1,0 +1,88 @@
+import { type BackoffOptions, backoffWindow, fullJitter, type Random } from './backoff';
+import type { AccountState } from './types';
+
+/** Probes of a disabled key: 30 s, 1 min, 2 min, … at most every 10 min. */
+export const DISABLED_PROBE_BACKOFF: BackoffOptions = { baseMs: 30_000, capMs: 10 * 60_000 };
+/** Retries while offline: full jitter over 2 s, 4 s, … capped at 5 min, never under 1 s. */
+export const OFFLINE_RETRY_BACKOFF: BackoffOptions = { baseMs: 2_000, capMs: 5 * 60_000 };
+/** The shortest offline retry delay, so full jitter never makes a tight loop. */
+export const OFFLINE_MIN_DELAY_MS = 1_000;
+
+/**
+ * The earliest time the account may send a write, or `undefined` when nothing pauses it.
+ * A 429's time, a disabled key's next probe and an offline retry each hold the queue back.
+ */
+export function pausedUntil(state: AccountState | undefined, now: number): number | undefined {
+  if (state === undefined) return undefined;
+  const times = [state.rateLimitedUntil, state.disabled?.nextProbeAt, state.offline?.retryAt];
+  let latest: number | undefined;
+  for (const time of times) {
+    if (time !== undefined && time > now && (latest === undefined || time > latest)) latest = time;
+  }
+  return latest;
+}
+
+/** After a 429: no write before `until` (never moved earlier by a shorter later wait). */
+export function withRateLimit(state: AccountState, until: number): AccountState {
+  // A 429 proves the key works and the server is reachable.
+  const next = withoutPauses(state);
+  next.rateLimitedUntil = Math.max(until, state.rateLimitedUntil ?? until);
+  return next;
+}
+
+/** After a 403 key_disabled: the next probe waits one more backoff window. */
+export function withDisabledKey(
+  state: AccountState,
+  reason: string,
+  now: number,
+  options: BackoffOptions = DISABLED_PROBE_BACKOFF,
+): AccountState {
+  const attempt = state.disabled === undefined ? 0 : state.disabled.attempt + 1;
+  const since = state.disabled?.since ?? now;
+  const next: AccountState = {
+    ...state,
+    disabled: { reason, since, attempt, nextProbeAt: now + backoffWindow(attempt, options) },
+  };
+  delete next.offline;
+  return next;
+}
+
+/** After a send that certainly never left (offline): retry after a jittered backoff. */
+export function withOffline(
+  state: AccountState,
+  message: string,
+  now: number,
+  random: Random,
+  options: BackoffOptions = OFFLINE_RETRY_BACKOFF,
+): AccountState {
+  const attempt = state.offline === undefined ? 0 : state.offline.attempt + 1;
+  const since = state.offline?.since ?? now;
+  const delay = Math.max(OFFLINE_MIN_DELAY_MS, fullJitter(attempt, options, random));
+  return { ...state, offline: { since, attempt, retryAt: now + delay, message } };
+}
+
+/**
+ * After the server answered a write (any answer but "disabled"): the key works and the network is
+ * up. A passed rate-limit time is dropped; a future one stays (it came from the server).
+ */
+export function withoutPauses(state: AccountState, now?: number): AccountState {
+  const next: AccountState = { ...state };
+  delete next.disabled;
+  delete next.offline;
+  if (now !== undefined && next.rateLimitedUntil !== undefined && next.rateLimitedUntil <= now) {
+    delete next.rateLimitedUntil;
+  }
+  return next;
+}
+
+/** True when the two states pause the account identically (to skip needless writes). */
+export function samePauses(a: AccountState | undefined, b: AccountState): boolean {
+  return (
+    a?.rateLimitedUntil === b.rateLimitedUntil && sameJson(a?.disabled, b.disabled) && sameJson(a?.offline, b.offline)
+  );
+}
+
+function sameJson(a: object | undefined, b: object | undefined): boolean {
+  // Both sides are built by the functions above, so their keys come in the same order.
+  return JSON.stringify(a) === JSON.stringify(b);
+}

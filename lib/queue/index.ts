@@ -1,0 +1,12 @@
+/** The Outbox and request scheduler: pure TypeScript; clock, store and sender injected. */
+
+export { type BackoffOptions, backoffWindow, fullJitter, type Random } from './backoff';
+export { classifySendError, DEFAULT_RETRY_AFTER_MS, type SendDecision } from './classify';
+export { MemoryOutboxStore } from './memory-store';
+export { Outbox, OutboxActionError, type OutboxActionErrorCode, type OutboxOptions } from './outbox';
+export { createReadWithRetry, isRetryable, type ReadRetryOptions, type ReadWithRetry } from './read-retry';
+export type { OutboxChange, OutboxListener } from './records';
+export type { DrainResult } from './scheduler';
+export type { OutboxStore } from './store';
+export { type AccountPause, type OutboxSummary, STATUS_SEVERITY, summarize } from './summary';
+export type * from './types';

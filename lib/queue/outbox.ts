@@ -1,0 +1,237 @@
+import type { BackoffOptions, Random } from './backoff';
+import { type OutboxListener, OutboxRecords } from './records';
+import { type DrainResult, Scheduler } from './scheduler';
+import { claimedIds, settle } from './settle';
+import type { OutboxStore } from './store';
+import { type OutboxSummary, summarize } from './summary';
+import type { AccountState, Clock, FindLanded, OutboxItem, WriteRequest, WriteSender } from './types';
+
+/** What the Outbox is built from. Everything with a side effect is injected. */
+export interface OutboxOptions {
+  store: OutboxStore;
+  sender: WriteSender;
+  findLanded: FindLanded;
+  /** Defaults to `Date.now`. */
+  clock?: Clock;
+  /** Defaults to `Math.random` (jitter of offline retries). */
+  random?: Random;
+  /** Defaults to `crypto.randomUUID`. */
+  newId?: () => string;
+  /** Probe windows of a disabled key (default 30 s doubling to 10 min). */
+  disabledProbe?: BackoffOptions;
+  /** Retry windows while offline (default full jitter over 2 s doubling to 5 min). */
+  offlineRetry?: BackoffOptions;
+}
+
+/** Why a user action on an item was refused. */
+export type OutboxActionErrorCode = 'not_found' | 'not_allowed';
+
+/** Thrown by `discard`, `sendAgain` and `editAndResend` when the item cannot take that action. */
+export class OutboxActionError extends Error {
+  override readonly name = 'OutboxActionError';
+  constructor(
+    readonly code: OutboxActionErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The durable Outbox of writes: what the background holds. User actions (enqueue, discard, send
+ * again, edit and resend) resolve only once durable; `drain` sends; `subscribe` pushes changes.
+ */
+export class Outbox {
+  private readonly clock: Clock;
+  private readonly newId: () => string;
+
+  private constructor(
+    private readonly records: OutboxRecords,
+    private readonly scheduler: Scheduler,
+    private readonly options: OutboxOptions,
+  ) {
+    this.clock = options.clock ?? Date.now;
+    this.newId = options.newId ?? (() => crypto.randomUUID());
+  }
+
+  /** Loads the Outbox from its store. Call `recoverInterrupted()` (or `drain()`) next. */
+  static async open(options: OutboxOptions): Promise<Outbox> {
+    const records = await OutboxRecords.load(options.store);
+    const random: Random = options.random ?? Math.random;
+    const scheduler = new Scheduler({
+      records,
+      sender: options.sender,
+      findLanded: options.findLanded,
+      clock: options.clock ?? Date.now,
+      random,
+      ...(options.disabledProbe === undefined ? {} : { disabledProbe: options.disabledProbe }),
+      ...(options.offlineRetry === undefined ? {} : { offlineRetry: options.offlineRetry }),
+    });
+    return new Outbox(records, scheduler, options);
+  }
+
+  /**
+   * Adds a write at the back of its account's queue and resolves once it is durable. A reaction
+   * equal to one still pending (queued, waiting or sending) is not added again: the pending item
+   * is returned instead, so double clicks make one reaction.
+   */
+  enqueue(account: string, request: WriteRequest): Promise<OutboxItem> {
+    return this.records.serial(async () => {
+      const existing = this.findPendingReaction(account, request);
+      if (existing !== undefined) return existing;
+      const now = this.clock();
+      const item: OutboxItem = {
+        id: this.newId(),
+        account,
+        seq: this.records.allocateSeq(),
+        request: structuredClone(request),
+        state: { status: 'queued' },
+        createdAt: now,
+        updatedAt: now,
+        attempts: 0,
+        resends: 0,
+      };
+      await this.records.insert(item);
+      return item;
+    });
+  }
+
+  /** One item by id. */
+  get(id: string): OutboxItem | undefined {
+    return this.records.item(id);
+  }
+
+  /** Items (of one account when given), oldest first: FIFO order. */
+  list(account?: string): OutboxItem[] {
+    return this.records.list(account);
+  }
+
+  /** An account's stored pause state, if any. */
+  accountState(account: string): AccountState | undefined {
+    return this.records.account(account);
+  }
+
+  /** Removes an item in any state but `sending` (its outcome is not known yet). */
+  discard(id: string): Promise<void> {
+    return this.records.serial(async () => {
+      const item = this.requireItem(id);
+      if (item.state.status === 'sending') {
+        throw new OutboxActionError('not_allowed', 'This write is being sent; wait for its outcome.');
+      }
+      await this.records.remove(id);
+    });
+  }
+
+  /**
+   * The user's "Send again" on a `failed` or `uncertain` item: it goes to the back of its queue
+   * (a new `seq`). An uncertain item is looked for once more first: if its earlier send turns out to
+   * have landed it becomes `sent` instead of being sent twice. Already pending: returned as is.
+   */
+  sendAgain(id: string): Promise<OutboxItem> {
+    return this.records.serial(async () => {
+      const item = this.requireItem(id);
+      if (isPendingOrSending(item)) return item;
+      if (item.state.status === 'uncertain') {
+        const verdict = await settle(item, item.state.since, this.options.findLanded, claimedIds(this.list(), id));
+        if (verdict.landed) {
+          const now = this.clock();
+          const sent: OutboxItem = {
+            ...item,
+            state: { status: 'sent', id: verdict.id, at: now, settled: true },
+            updatedAt: now,
+          };
+          await this.records.update(sent);
+          return sent;
+        }
+      } else if (item.state.status !== 'failed') {
+        throw new OutboxActionError('not_allowed', 'Only failed or uncertain writes can be sent again.');
+      }
+      return this.requeue(item, item.request);
+    });
+  }
+
+  /** The user's "Edit and resend" on a `failed` post or comment: new body, back of the queue. */
+  editAndResend(id: string, body: string): Promise<OutboxItem> {
+    return this.records.serial(async () => {
+      const item = this.requireItem(id);
+      if (item.state.status !== 'failed') {
+        throw new OutboxActionError('not_allowed', 'Only failed writes can be edited and resent.');
+      }
+      if (item.request.kind === 'reaction') {
+        throw new OutboxActionError('not_allowed', 'A reaction has no text to edit.');
+      }
+      return this.requeue(item, { ...item.request, body });
+    });
+  }
+
+  /** Sends what may be sent now; one pass at a time (see Scheduler.drain). */
+  drain(): Promise<DrainResult> {
+    return this.scheduler.drain();
+  }
+
+  /** Settles items a stopped worker left `sending`. Call at start-up. */
+  recoverInterrupted(): Promise<OutboxItem[]> {
+    return this.scheduler.recoverInterrupted();
+  }
+
+  /** Lifts a disabled-key or offline pause at once (a 429's time stays). Drain afterwards. */
+  resumeAccount(account: string): Promise<void> {
+    return this.scheduler.resumeAccount(account);
+  }
+
+  /** When the background should wake the drainer: alarm plus in-memory timer. */
+  nextWakeAt(): number | null {
+    return this.scheduler.nextWakeAt();
+  }
+
+  /** Counts, worst state, account pauses and next wake-up (of one account when given). */
+  summary(account?: string): OutboxSummary {
+    const accounts = this.records.listAccounts().filter((state) => account === undefined || state.account === account);
+    return summarize(this.list(account), accounts, this.clock(), this.nextWakeAt());
+  }
+
+  /** Calls `listener` after every durable change; returns the unsubscribe function. */
+  subscribe(listener: OutboxListener): () => void {
+    return this.records.subscribe(listener);
+  }
+
+  private async requeue(item: OutboxItem, request: WriteRequest): Promise<OutboxItem> {
+    const now = this.clock();
+    const { lastError: _, ...rest } = item;
+    const next: OutboxItem = {
+      ...rest,
+      request,
+      seq: this.records.allocateSeq(),
+      state: { status: 'queued' },
+      resends: item.resends + 1,
+      updatedAt: now,
+    };
+    // Durable before the drainer may see it queued again.
+    await this.records.insert(next);
+    return next;
+  }
+
+  private findPendingReaction(account: string, request: WriteRequest): OutboxItem | undefined {
+    if (request.kind !== 'reaction') return undefined;
+    return this.records
+      .list(account)
+      .find(
+        (item) =>
+          isPendingOrSending(item) &&
+          item.request.kind === 'reaction' &&
+          item.request.postId === request.postId &&
+          item.request.reaction === request.reaction,
+      );
+  }
+
+  private requireItem(id: string): OutboxItem {
+    const item = this.records.item(id);
+    if (item === undefined) throw new OutboxActionError('not_found', 'No such write in the Outbox.');
+    return item;
+  }
+}
+
+function isPendingOrSending(item: OutboxItem): boolean {
+  const { status } = item.state;
+  return status === 'queued' || status === 'waiting' || status === 'sending';
+}

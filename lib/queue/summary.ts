@@ -1,0 +1,55 @@
+import { pausedUntil } from './account-pause';
+import type { AccountState, ItemStatus, OutboxItem } from './types';
+
+/** Item states from most to least in need of the user's attention. */
+export const STATUS_SEVERITY: readonly ItemStatus[] = ['failed', 'uncertain', 'waiting', 'sending', 'queued', 'sent'];
+
+/** An account's pause as the UI shows it (times absolute, ms). */
+export interface AccountPause {
+  account: string;
+  /** Set while a 429's time lies ahead. */
+  rateLimitedUntil?: number;
+  /** Set while the key is disabled: the server's reason and the next probe. */
+  disabled?: { reason: string; nextProbeAt: number };
+  /** Set while the network is down: the next retry. */
+  offlineUntil?: number;
+}
+
+/** Everything the badge, the popup and the Outbox header need, in one object. */
+export interface OutboxSummary {
+  counts: Record<ItemStatus, number>;
+  /** Writes not yet sent or decided: queued, waiting and sending. */
+  pending: number;
+  /** The state most in need of attention among the items, or null when there are none. */
+  worst: ItemStatus | null;
+  /** Accounts currently paused (rate-limited, key disabled, offline). */
+  paused: AccountPause[];
+  /** When the drainer should run next (see Scheduler.nextWakeAt). */
+  nextWakeAt: number | null;
+}
+
+/** Builds the summary from the items and account states (of one account when `account` is given). */
+export function summarize(
+  items: readonly OutboxItem[],
+  accounts: readonly AccountState[],
+  now: number,
+  nextWakeAt: number | null,
+): OutboxSummary {
+  const counts: Record<ItemStatus, number> = { queued: 0, sending: 0, sent: 0, waiting: 0, failed: 0, uncertain: 0 };
+  for (const item of items) counts[item.state.status] += 1;
+  const worst = STATUS_SEVERITY.find((status) => counts[status] > 0) ?? null;
+  const paused: AccountPause[] = [];
+  for (const state of accounts) {
+    if (pausedUntil(state, now) === undefined && state.disabled === undefined) continue;
+    const pause: AccountPause = { account: state.account };
+    if (state.rateLimitedUntil !== undefined && state.rateLimitedUntil > now)
+      pause.rateLimitedUntil = state.rateLimitedUntil;
+    // A disabled key stays "disabled" after its probe time passed, until a probe succeeds.
+    if (state.disabled !== undefined) {
+      pause.disabled = { reason: state.disabled.reason, nextProbeAt: state.disabled.nextProbeAt };
+    }
+    if (state.offline !== undefined && state.offline.retryAt > now) pause.offlineUntil = state.offline.retryAt;
+    paused.push(pause);
+  }
+  return { counts, pending: counts.queued + counts.waiting + counts.sending, worst, paused, nextWakeAt };
+}

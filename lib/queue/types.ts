@@ -1,0 +1,96 @@
+import type { ApiErrorKind } from '@/lib/api/errors';
+
+/** A write the user asked for. The Outbox sends it as one POST. */
+export type WriteRequest =
+  | { kind: 'post'; body: string }
+  | { kind: 'comment'; postId: string; body: string }
+  | { kind: 'reaction'; postId: string; reaction: string };
+
+/** Why an item failed, kept as plain data so it survives IndexedDB and crosses messages. */
+export interface FailureReason {
+  /** The ApiError kind, or `unexpected` for anything the sender threw that was not an ApiError. */
+  kind: ApiErrorKind | 'unexpected';
+  message: string;
+  status?: number;
+  /** The scope a 403 named (`forbidden_scope`). */
+  scope?: string;
+  /** The server's reason text (disabled key, validation). */
+  reason?: string;
+  /**
+   * True when the server accepted the write (2xx) but its answer could not be read
+   * (`bad_response`) and the write was not found afterwards: sending again may duplicate it.
+   */
+  mayHaveLanded?: boolean;
+}
+
+/**
+ * Where an item is. `queued → sending → sent(id)`; a 429 makes it `waiting(until)`; an unknown
+ * outcome that could not be settled makes it `uncertain`; a definite refusal makes it `failed`.
+ */
+export type ItemState =
+  | { status: 'queued' }
+  | { status: 'sending'; since: number }
+  | { status: 'sent'; id: string; at: number; settled?: boolean }
+  | { status: 'waiting'; until: number }
+  | { status: 'failed'; reason: FailureReason; at: number }
+  | { status: 'uncertain'; since: number; at: number; detail: string };
+
+/** The name of an item state. */
+export type ItemStatus = ItemState['status'];
+
+/** One write in the Outbox, exactly as persisted. */
+export interface OutboxItem {
+  /** Local id, stable for the item's whole life (also across "send again"). */
+  id: string;
+  /** Opaque account key given by the caller; FIFO and pauses are per account. */
+  account: string;
+  /** Monotonically increasing across the Outbox; FIFO order within an account. */
+  seq: number;
+  request: WriteRequest;
+  state: ItemState;
+  createdAt: number;
+  updatedAt: number;
+  /** How many times a send was started for this item (all attempts, all resends). */
+  attempts: number;
+  /** How many times the user explicitly sent it again (from `failed` or `uncertain`). */
+  resends: number;
+  /** The last error seen while it is still pending (offline, disabled key, 429), for display. */
+  lastError?: FailureReason;
+}
+
+/** Persisted pause state of one account. Absent fields mean "not paused for that reason". */
+export interface AccountState {
+  account: string;
+  /** A 429 (or 503 with Retry-After) named this absolute time: no write before it. */
+  rateLimitedUntil?: number;
+  /** 403 key_disabled: the queue is paused; the head item is tried again at `nextProbeAt`. */
+  disabled?: { reason: string; since: number; attempt: number; nextProbeAt: number };
+  /** The sender could not reach the server before sending (offline): retry with backoff. */
+  offline?: { since: number; attempt: number; retryAt: number; message: string };
+}
+
+/** What the sender returns for a write the server accepted. */
+export interface SendResult {
+  /** The contribution's id (reactions: the reaction's id), as webhook events name it. */
+  id: string;
+}
+
+/**
+ * Sends one write. Throws an ApiError on failure. The contract that matters:
+ * - `outcomeUnknown: true` whenever the request may have reached the server (network error or
+ *   timeout after it left, 500/502/504);
+ * - kind `network` with `outcomeUnknown: false` when it certainly did not leave (offline, DNS,
+ *   connection refused): the item stays queued and is retried with backoff.
+ * Anything thrown that is not an ApiError is treated as an unknown outcome (never re-sent blindly).
+ */
+export type WriteSender = (item: OutboxItem, signal?: AbortSignal) => Promise<SendResult>;
+
+/**
+ * Looks for a write that may have landed: same account, same body (same reaction), created at or
+ * after `sinceMs`. Returns candidate contribution ids, best first; the Outbox skips ids already
+ * claimed by another item. May throw (offline): the item then becomes `uncertain`.
+ */
+export type FindLanded = (item: OutboxItem, sinceMs: number) => Promise<readonly string[]>;
+
+/** Milliseconds since the epoch. Injected so tests drive time. */
+export type Clock = () => number;
