@@ -1,0 +1,76 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { Outbox } from '@/lib/queue/outbox';
+import { closeDebateDb, DB_NAME, DB_VERSION, openDebateDb } from '@/lib/storage/db';
+import { IdbOutboxStore } from '@/lib/storage/outbox-store';
+import { describeStoreContract, makeItem } from '../queue/store-contract';
+
+let counter = 0;
+/** A fresh database per test, so tests do not see each other's items. */
+function freshName(): string {
+  counter += 1;
+  return `outbox-store-test-${counter}`;
+}
+
+describeStoreContract('IdbOutboxStore', async () => {
+  const name = freshName();
+  return new IdbOutboxStore(() => openDebateDb(name));
+});
+
+describe('openDebateDb', () => {
+  it('creates the outbox, accounts and vault stores at version 1', async () => {
+    const name = freshName();
+    const db = await openDebateDb(name);
+    expect(db.version).toBe(DB_VERSION);
+    expect([...db.objectStoreNames].sort()).toEqual(['accounts', 'outbox', 'vault']);
+    const tx = db.transaction('outbox');
+    expect([...tx.store.indexNames].sort()).toEqual(['by-account-seq', 'by-seq']);
+    expect(tx.store.keyPath).toBe('id');
+    await tx.done;
+    await closeDebateDb(name);
+  });
+
+  it('shares one connection per name and reopens after close', async () => {
+    const name = freshName();
+    const first = await openDebateDb(name);
+    expect(await openDebateDb(name)).toBe(first);
+    await closeDebateDb(name);
+    const second = await openDebateDb(name);
+    expect(second).not.toBe(first);
+    await closeDebateDb(name);
+  });
+
+  it('uses the extension database name by default', () => {
+    expect(DB_NAME).toBe('debate-companion');
+  });
+
+  it('orders one account by the account+seq index', async () => {
+    const name = freshName();
+    const store = new IdbOutboxStore(() => openDebateDb(name));
+    await store.putItem(makeItem('b2', 4, 'acc-b'));
+    await store.putItem(makeItem('a2', 3, 'acc-a'));
+    await store.putItem(makeItem('a1', 1, 'acc-a'));
+    await store.putItem(makeItem('b1', 2, 'acc-b'));
+    const db = await openDebateDb(name);
+    const range = IDBKeyRange.bound(['acc-a', 0], ['acc-a', Number.POSITIVE_INFINITY]);
+    const ids = (await db.getAllFromIndex('outbox', 'by-account-seq', range)).map((item) => item.id);
+    expect(ids).toEqual(['a1', 'a2']);
+    await closeDebateDb(name);
+  });
+});
+
+describe('Outbox on IndexedDB', () => {
+  it('survives a restart: what was enqueued is there, in order, after reopening the database', async () => {
+    const name = freshName();
+    const neverSend = async (): Promise<{ id: string }> => new Promise(() => undefined);
+    const options = { sender: neverSend, findLanded: async () => [], clock: () => 1_000 };
+    const first = await Outbox.open({ ...options, store: new IdbOutboxStore(() => openDebateDb(name)) });
+    await first.enqueue('acc', { kind: 'post', body: 'one' });
+    await first.enqueue('acc', { kind: 'reaction', postId: 'p_1', reaction: 'well_sourced' });
+    await closeDebateDb(name);
+
+    const second = await Outbox.open({ ...options, store: new IdbOutboxStore(() => openDebateDb(name)) });
+    expect(second.list().map((item) => item.request.kind)).toEqual(['post', 'reaction']);
+    await closeDebateDb(name);
+  });
+});
