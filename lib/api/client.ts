@@ -1,0 +1,246 @@
+import ky, { isTimeoutError } from 'ky';
+import type { z } from 'zod';
+import { ApiError, isApiError } from './errors';
+import { badResponse, errorFromResponse } from './parse-error';
+import {
+  type Contribution,
+  contributionSchema,
+  type Me,
+  meSchema,
+  type Reaction,
+  reactionSchema,
+  type TimelinePage,
+  timelinePageSchema,
+} from './schemas';
+
+/** A `fetch` the client can be given (tests inject a fake one). */
+export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+
+/** How to build a client. */
+export interface ApiClientOptions {
+  /** The API's base address, e.g. `http://127.0.0.1:8787`; spec paths (`v1/…`) are resolved below it. */
+  baseUrl: string;
+  /** Asked before every request: the client never holds the key. `undefined` when none is saved. */
+  getKey: () => Promise<string | undefined>;
+  /** Timeout of one attempt in ms (default 15 s). ky's retry is off: the scheduler owns retrying. */
+  timeoutMs?: number;
+  fetch?: FetchLike;
+  /** Clock for Retry-After dates (default `Date.now`). */
+  now?: () => number;
+  /** Whether the browser believes it is online (default `navigator.onLine`). */
+  isOnline?: () => boolean;
+}
+
+/** Per-call options. */
+export interface RequestOptions {
+  /** Aborting after the request left counts as an unknown outcome, like a timeout. */
+  signal?: AbortSignal;
+}
+
+/** The Debate API, one method per endpoint of the spec. Every failure rejects with an {@link ApiError}. */
+export interface ApiClient {
+  readonly baseUrl: string;
+  /** `GET /v1/me`: the key check. */
+  me(options?: RequestOptions): Promise<Me>;
+  /** `GET /v1/timelines/public`: one page; pass the previous page's `nextCursor` as `cursor`. */
+  timeline(params?: { limit?: number; cursor?: string }, options?: RequestOptions): Promise<TimelinePage>;
+  /** `POST /v1/posts`. */
+  createPost(body: string, options?: RequestOptions): Promise<Contribution>;
+  /** `POST /v1/posts/{postId}/comments`. */
+  createComment(postId: string, body: string, options?: RequestOptions): Promise<Contribution>;
+  /** `POST /v1/posts/{postId}/reactions`. */
+  createReaction(postId: string, kind: string, options?: RequestOptions): Promise<Reaction>;
+}
+
+/** Default per-attempt timeout. */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** A plausible API key: visible ASCII only (a header value cannot carry anything else), 8 to 4096 characters. */
+const KEY_SHAPE = /^[\x21-\x7e]{8,4096}$/;
+
+interface Call<T> {
+  method: 'get' | 'post';
+  path: string;
+  schema: z.ZodType<T>;
+  json?: Record<string, unknown>;
+  searchParams?: Record<string, string | number>;
+  /** What an empty 2xx body stands for, when the spec promises nothing about it. */
+  emptyBody?: unknown;
+  options: RequestOptions | undefined;
+}
+
+/** Returns the base URL with a trailing slash when it is a usable http(s) URL, else undefined. */
+export function normalizeBaseUrl(baseUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== '') {
+    return undefined;
+  }
+  url.search = '';
+  url.hash = '';
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+/** Encodes a path parameter; refuses what could change the path (`.`, `..`, empty, unpaired surrogates). */
+function pathParam(value: string, what: string): string {
+  const invalid = new ApiError({ kind: 'invalid', message: `The ${what} is not valid.` });
+  if (typeof value !== 'string' || value === '' || value === '.' || value === '..' || value.length > 1000)
+    throw invalid;
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    throw invalid;
+  }
+}
+
+/** Builds the client. One ky instance per client, hence per base URL; the key is fetched per request. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const base = normalizeBaseUrl(options.baseUrl);
+  const timeoutMs = Math.min(Math.max(1, Math.floor(options.timeoutMs ?? DEFAULT_TIMEOUT_MS)), 2_147_483_647);
+  const now = options.now ?? Date.now;
+  const isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine !== false);
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const api =
+    base === undefined
+      ? undefined
+      : ky.create({
+          prefixUrl: base,
+          retry: 0,
+          timeout: timeoutMs,
+          throwHttpErrors: false,
+          credentials: 'omit',
+          cache: 'no-store',
+          headers: { accept: 'application/json' },
+        });
+
+  async function send<T>(call: Call<T>): Promise<T> {
+    if (api === undefined) {
+      throw new ApiError({ kind: 'invalid', message: 'The API address is not a valid http(s) URL.' });
+    }
+    if (!isOnline()) throw new ApiError({ kind: 'network', message: 'You are offline.' });
+    let key: string | undefined;
+    try {
+      key = await options.getKey();
+    } catch {
+      throw new ApiError({ kind: 'network', message: 'Could not read the saved API key.' });
+    }
+    if (key === undefined || key === '') throw new ApiError({ kind: 'unauthorized', message: 'No API key is saved.' });
+    if (!KEY_SHAPE.test(key))
+      throw new ApiError({ kind: 'unauthorized', message: 'The saved API key is not well-formed.' });
+
+    // Whether fetch was called at all: an error before that means the request never left.
+    let sent = false;
+    const tracked: FetchLike = (input, init) => {
+      sent = true;
+      return fetchImpl(input, init);
+    };
+    let response: Response;
+    try {
+      response = await api(call.path, {
+        method: call.method,
+        json: call.json,
+        searchParams: call.searchParams,
+        signal: call.options?.signal,
+        headers: { authorization: `Bearer ${key}` },
+        fetch: tracked,
+      });
+    } catch (error) {
+      throw errorFromException(error, sent, timeoutMs);
+    }
+    if (!response.ok) throw await errorFromResponse(response, { now: now(), secret: key });
+
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      throw new ApiError({
+        kind: 'network',
+        status: response.status,
+        outcomeUnknown: true,
+        message: 'The connection broke while reading the answer.',
+      });
+    }
+    let value: unknown = call.emptyBody;
+    if (text.trim() !== '' || call.emptyBody === undefined) {
+      try {
+        value = JSON.parse(text);
+      } catch {
+        throw badResponse(response.status, 'not_json');
+      }
+    }
+    const result = call.schema.safeParse(value);
+    if (!result.success) throw badResponse(response.status, result.error, key);
+    return result.data;
+  }
+
+  /** The one door: whatever goes wrong, the caller gets an ApiError, never anything else. */
+  async function run<T>(call: () => Call<T>): Promise<T> {
+    try {
+      return await send(call());
+    } catch (error) {
+      if (isApiError(error)) throw error;
+      throw new ApiError({ kind: 'network', outcomeUnknown: true, message: 'The request failed unexpectedly.' });
+    }
+  }
+
+  return {
+    baseUrl: base ?? options.baseUrl,
+    me: (opts) => run(() => ({ method: 'get', path: 'v1/me', schema: meSchema, options: opts })),
+    timeline: (params = {}, opts = undefined) =>
+      run(() => {
+        const { limit, cursor } = params;
+        if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) {
+          throw new ApiError({ kind: 'invalid', message: 'The page size must be a positive whole number.' });
+        }
+        const searchParams: Record<string, string | number> = {};
+        if (limit !== undefined) searchParams.limit = limit;
+        if (cursor !== undefined) searchParams.cursor = cursor;
+        return { method: 'get', path: 'v1/timelines/public', schema: timelinePageSchema, searchParams, options: opts };
+      }),
+    createPost: (body, opts) =>
+      run(() => ({ method: 'post', path: 'v1/posts', schema: contributionSchema, json: { body }, options: opts })),
+    createComment: (postId, body, opts) =>
+      run(() => ({
+        method: 'post',
+        path: `v1/posts/${pathParam(postId, 'post id')}/comments`,
+        schema: contributionSchema,
+        json: { body },
+        options: opts,
+      })),
+    createReaction: (postId, kind, opts) =>
+      run(() => ({
+        method: 'post',
+        path: `v1/posts/${pathParam(postId, 'post id')}/reactions`,
+        schema: reactionSchema,
+        json: { kind },
+        // The spec shows no fields for a reaction; a real server might answer 201/204 with no body.
+        emptyBody: {},
+        options: opts,
+      })),
+  };
+}
+
+/**
+ * A thrown fetch/ky error. The outcome is unknown once fetch was called (the request may have
+ * reached the server before the failure), known-not-sent before that.
+ */
+export function errorFromException(error: unknown, sent: boolean, timeoutMs: number): ApiError {
+  if (isApiError(error)) return error;
+  if (isTimeoutError(error)) {
+    return new ApiError({
+      kind: 'network',
+      outcomeUnknown: sent,
+      message: `The request timed out after ${Math.ceil(timeoutMs / 1000)} s.`,
+    });
+  }
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (name === 'AbortError') {
+    return new ApiError({ kind: 'network', outcomeUnknown: sent, message: 'The request was cancelled.' });
+  }
+  // No `cause`: ky's errors carry the Request, whose headers hold the key.
+  return new ApiError({ kind: 'network', outcomeUnknown: sent, message: 'Could not reach the server.' });
+}
