@@ -1,0 +1,81 @@
+import { vi } from 'vitest';
+import { ApiError, type ApiErrorInit } from '@/lib/api/errors';
+import { MemoryOutboxStore } from '@/lib/queue/memory-store';
+import { Outbox, type OutboxOptions } from '@/lib/queue/outbox';
+import type { FindLanded, OutboxItem, SendResult } from '@/lib/queue/types';
+
+/** A send the test answers by hand. */
+export interface PendingSend {
+  item: OutboxItem;
+  at: number;
+  succeed(id: string): void;
+  fail(error: unknown): void;
+}
+
+/** A sender whose every call waits until the test answers it. */
+export class ManualSender {
+  readonly calls: PendingSend[] = [];
+  readonly send = (item: OutboxItem): Promise<SendResult> =>
+    new Promise<SendResult>((resolve, reject) => {
+      this.calls.push({
+        item: structuredClone(item),
+        at: Date.now(),
+        succeed: (id) => resolve({ id }),
+        fail: reject,
+      });
+    });
+
+  /** The newest call; throws if there is none. */
+  last(): PendingSend {
+    const call = this.calls.at(-1);
+    if (call === undefined) throw new Error('no send was made');
+    return call;
+  }
+
+  bodies(): string[] {
+    return this.calls.map((call) => label(call.item));
+  }
+}
+
+/** A short text naming a request, for readable assertions. */
+export function label(item: OutboxItem): string {
+  const { request } = item;
+  return request.kind === 'reaction' ? `reaction:${request.postId}:${request.reaction}` : request.body;
+}
+
+/** An ApiError with only what a test cares about. */
+export function apiError(kind: ApiErrorInit['kind'], init: Partial<ApiErrorInit> = {}): ApiError {
+  return new ApiError({ kind, message: `${kind} happened`, ...init });
+}
+
+/** Lets every pending promise callback run (the store and the drainer chain many). */
+export async function settleMicrotasks(): Promise<void> {
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+let idCounter = 0;
+
+/** Builds an Outbox on a memory store with a manual sender; fake timers drive `Date.now`. */
+export async function makeOutbox(overrides: Partial<OutboxOptions> & { findLanded?: FindLanded } = {}) {
+  const store = overrides.store ?? new MemoryOutboxStore();
+  const sender = new ManualSender();
+  const findLanded: FindLanded = overrides.findLanded ?? (async () => []);
+  const outbox = await Outbox.open({
+    store,
+    sender: sender.send,
+    findLanded,
+    clock: () => Date.now(),
+    random: () => 0.5,
+    newId: () => {
+      idCounter += 1;
+      return `item-${idCounter}`;
+    },
+    ...overrides,
+  });
+  return { outbox, store, sender, findLanded };
+}
+
+/** Items as "label:status", for compact assertions. */
+export function states(items: readonly OutboxItem[]): string[] {
+  return items.map((item) => `${label(item)}:${item.state.status}`);
+}

@@ -1,0 +1,225 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, makeOutbox, settleMicrotasks, states } from './harness';
+
+const A = 'https://api.example|acc-a';
+const B = 'https://api.example|acc-b';
+const START = Date.UTC(2026, 10, 22, 8, 0, 0);
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: START });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('FIFO, one write in flight per account', () => {
+  it('sends an account’s writes one at a time, oldest first, keeping each sent id', async () => {
+    const { outbox, sender, store } = await makeOutbox();
+    for (const body of ['one', 'two', 'three']) await outbox.enqueue(A, { kind: 'post', body });
+    const drained = outbox.drain();
+    await settleMicrotasks();
+    expect(sender.bodies()).toEqual(['one']);
+    // The state is durable before the request leaves.
+    const first = sender.last().item;
+    expect((await store.getItem(first.id))?.state).toEqual({ status: 'sending', since: START });
+
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sender.calls).toHaveLength(1);
+    sender.last().succeed('p_1');
+    await settleMicrotasks();
+    expect(sender.bodies()).toEqual(['one', 'two']);
+    sender.last().succeed('p_2');
+    await settleMicrotasks();
+    sender.last().succeed('p_3');
+    expect(await drained).toEqual({ nextWakeAt: null });
+
+    const items = outbox.list(A);
+    expect(items.map((item) => (item.state.status === 'sent' ? item.state.id : '-'))).toEqual(['p_1', 'p_2', 'p_3']);
+    expect((await store.listItems()).map((item) => item.state)).toEqual(items.map((item) => item.state));
+  });
+
+  it('runs different accounts side by side, each with one in flight', async () => {
+    const { outbox, sender } = await makeOutbox();
+    await outbox.enqueue(A, { kind: 'post', body: 'a1' });
+    await outbox.enqueue(A, { kind: 'post', body: 'a2' });
+    await outbox.enqueue(B, { kind: 'post', body: 'b1' });
+    void outbox.drain();
+    await settleMicrotasks();
+    expect(sender.bodies().sort()).toEqual(['a1', 'b1']);
+  });
+
+  it('picks up a write enqueued while the pass is sending', async () => {
+    const { outbox, sender } = await makeOutbox();
+    await outbox.enqueue(A, { kind: 'post', body: 'first' });
+    const drained = outbox.drain();
+    await settleMicrotasks();
+    await outbox.enqueue(A, { kind: 'post', body: 'second' });
+    sender.last().succeed('p_1');
+    await settleMicrotasks();
+    sender.last().succeed('p_2');
+    await drained;
+    expect(sender.bodies()).toEqual(['first', 'second']);
+  });
+});
+
+describe('one drainer at a time', () => {
+  it('an alarm, start-up and a message draining together send each write once, in order', async () => {
+    const { outbox, sender } = await makeOutbox();
+    for (const body of ['a', 'b']) await outbox.enqueue(A, { kind: 'post', body });
+    const alarm = outbox.drain();
+    const startup = outbox.drain();
+    const message = outbox.drain();
+    // The second and third caller share the one follow-up pass.
+    expect(startup).toBe(message);
+    expect(startup).not.toBe(alarm);
+    await settleMicrotasks();
+    expect(sender.calls).toHaveLength(1);
+    sender.last().succeed('p_a');
+    await settleMicrotasks();
+    expect(sender.calls).toHaveLength(2);
+    sender.last().succeed('p_b');
+    await Promise.all([alarm, startup, message]);
+    expect(sender.bodies()).toEqual(['a', 'b']);
+  });
+
+  it('a caller during a pass gets one more pass, which sees what the first one missed', async () => {
+    const { outbox, sender } = await makeOutbox();
+    await outbox.enqueue(A, { kind: 'post', body: 'a' });
+    const first = outbox.drain();
+    await settleMicrotasks();
+    sender.last().succeed('p_a');
+    // Drained A; now, while the pass finishes, something new arrives with its own drain call.
+    const late = outbox.enqueue(B, { kind: 'post', body: 'b' }).then(() => outbox.drain());
+    await first;
+    await settleMicrotasks();
+    expect(sender.bodies()).toEqual(['a', 'b']);
+    sender.last().succeed('p_b');
+    expect(await late).toEqual({ nextWakeAt: null });
+  });
+
+  it('a pass that throws (store failure) frees the drainer for the next call', async () => {
+    const { outbox, store, sender } = await makeOutbox();
+    await outbox.enqueue(A, { kind: 'post', body: 'a' });
+    const put = vi.spyOn(store, 'putItem').mockRejectedValueOnce(new Error('disk full'));
+    await expect(outbox.drain()).rejects.toThrow('disk full');
+    // The refused state change was rolled back: the item is still queued and nothing was sent.
+    expect(states(outbox.list())).toEqual(['a:queued']);
+    expect(sender.calls).toHaveLength(0);
+    put.mockRestore();
+    const again = outbox.drain();
+    await settleMicrotasks();
+    sender.last().succeed('p_a');
+    await again;
+    expect(states(outbox.list())).toEqual(['a:sent']);
+  });
+});
+
+describe('429: pause every write of the account until the time it named', () => {
+  async function rateLimited(retryAfterMs: number) {
+    const setup = await makeOutbox();
+    const { outbox, sender } = setup;
+    for (const body of ['head', 'behind-1', 'behind-2']) await outbox.enqueue(A, { kind: 'post', body });
+    await outbox.enqueue(B, { kind: 'post', body: 'other account' });
+    const drained = outbox.drain();
+    await settleMicrotasks();
+    const headCall = sender.calls.find(
+      (call) => call.item.request.kind === 'post' && call.item.request.body === 'head',
+    );
+    headCall?.fail(apiError('rate_limited', { status: 429, retryAfterMs }));
+    sender.calls.find((call) => call.item.account === B)?.succeed('p_b');
+    return { ...setup, drained };
+  }
+
+  it('the item waits until now + Retry-After, stored as an absolute time; the items behind wait too', async () => {
+    const { outbox, store, drained } = await rateLimited(20_000);
+    expect(await drained).toEqual({ nextWakeAt: START + 20_000 });
+    expect(states(outbox.list(A))).toEqual(['head:waiting', 'behind-1:queued', 'behind-2:queued']);
+    expect(outbox.list(A)[0]?.state).toEqual({ status: 'waiting', until: START + 20_000 });
+    expect(await store.getAccount(A)).toEqual({ account: A, rateLimitedUntil: START + 20_000 });
+    // Another account's budget is its own.
+    expect(states(outbox.list(B))).toEqual(['other account:sent']);
+  });
+
+  it('sends nothing before that time, however often it is woken, and resumes exactly then', async () => {
+    const { outbox, sender, drained } = await rateLimited(20_000);
+    await drained;
+    const before = sender.calls.length;
+    for (const step of [1, 5_000, 14_998]) {
+      await vi.advanceTimersByTimeAsync(step);
+      await outbox.drain();
+    }
+    expect(Date.now()).toBe(START + 19_999);
+    expect(sender.calls).toHaveLength(before);
+
+    await vi.advanceTimersByTimeAsync(1);
+    void outbox.drain();
+    await settleMicrotasks();
+    expect(sender.calls).toHaveLength(before + 1);
+    expect(sender.last().at).toBe(START + 20_000);
+    expect(sender.bodies().at(-1)).toBe('head');
+    sender.last().succeed('p_head');
+    await settleMicrotasks();
+    expect(sender.bodies().at(-1)).toBe('behind-1');
+  });
+
+  it('is kept across a restart: a new Outbox on the same store waits for the same time', async () => {
+    const { store, drained } = await rateLimited(60_000);
+    await drained;
+    const { outbox: reopened, sender: newSender } = await makeOutbox({ store });
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(await reopened.drain()).toEqual({ nextWakeAt: START + 60_000 });
+    expect(newSender.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    void reopened.drain();
+    await settleMicrotasks();
+    expect(newSender.bodies()).toEqual(['head']);
+  });
+
+  it('a later, shorter Retry-After never moves the pause earlier', async () => {
+    const { outbox, sender, drained } = await rateLimited(10_000);
+    await drained;
+    await vi.advanceTimersByTimeAsync(10_000);
+    void outbox.drain();
+    await settleMicrotasks();
+    sender.last().fail(apiError('rate_limited', { status: 429, retryAfterMs: 30_000 }));
+    await settleMicrotasks();
+    expect(outbox.accountState(A)?.rateLimitedUntil).toBe(START + 40_000);
+    expect(outbox.nextWakeAt()).toBe(START + 40_000);
+  });
+
+  it('a 503 with Retry-After pauses the same way', async () => {
+    const { outbox, sender } = await makeOutbox();
+    await outbox.enqueue(A, { kind: 'post', body: 'x' });
+    const drained = outbox.drain();
+    await settleMicrotasks();
+    sender.last().fail(apiError('server', { status: 503, retryAfterMs: 7_000 }));
+    expect(await drained).toEqual({ nextWakeAt: START + 7_000 });
+    expect(outbox.list()[0]?.state).toEqual({ status: 'waiting', until: START + 7_000 });
+  });
+
+  it('a 429 without a usable wait falls back to 60 s', async () => {
+    const { outbox, sender } = await makeOutbox();
+    await outbox.enqueue(A, { kind: 'post', body: 'x' });
+    const drained = outbox.drain();
+    await settleMicrotasks();
+    sender.last().fail(apiError('rate_limited', { status: 429, retryAfterMs: Number.NaN }));
+    expect(await drained).toEqual({ nextWakeAt: START + 60_000 });
+  });
+
+  it('shows the pause in the summary only while it lasts', async () => {
+    const { outbox, drained } = await rateLimited(5_000);
+    await drained;
+    expect(outbox.summary(A).paused).toEqual([{ account: A, rateLimitedUntil: START + 5_000 }]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(outbox.summary(A).paused).toEqual([]);
+  });
+});
+
+describe('nextWakeAt', () => {
+  it('is null with nothing pending, now with work to do', async () => {
+    const { outbox } = await makeOutbox();
+    expect(outbox.nextWakeAt()).toBeNull();
+    await outbox.enqueue(A, { kind: 'post', body: 'x' });
+    expect(outbox.nextWakeAt()).toBe(START);
+  });
+});
