@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/*
+ * The building blocks of the protocol table: bounded request fields (checked at the door, strict)
+ * and the shapes of reply data (plain objects: replies come from our own background).
+ */
+
+/** Longest post or comment body, in UTF-16 code units after trimming (never more than the server's characters). */
+export const MAX_BODY_LENGTH = 2000;
+/** Longest draft handed to the composer (a quote plus its page URL; the user trims it there). */
+export const MAX_DRAFT_LENGTH = 8000;
+/** Most post ids one `getPostStates` may ask about. */
+export const MAX_POST_IDS = 200;
+
+/** Lone UTF-16 surrogates and NUL: the API refuses them, so we do at the door. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const sendable = (text: string): boolean => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+/** An id (post id, Outbox item id): ≤ 100 characters of `A–Z a–z 0–9 _ - : .`, never starting with `.`. */
+export const idSchema = z
+  .string()
+  .max(100, 'An id has at most 100 characters.')
+  .regex(/^[A-Za-z0-9_:-][A-Za-z0-9_.:-]*$/, 'Not a valid id.');
+
+/** The text of a post or comment: trimmed, non-empty, at most {@link MAX_BODY_LENGTH}. */
+export const bodySchema = z
+  .string()
+  // Refuse absurd input before trimming it.
+  .max(MAX_BODY_LENGTH * 10, `The text is longer than ${MAX_BODY_LENGTH} characters.`)
+  .trim()
+  .min(1, 'The text is empty.')
+  .max(MAX_BODY_LENGTH, `The text is longer than ${MAX_BODY_LENGTH} characters.`)
+  .refine(sendable, 'The text contains characters that cannot be sent.');
+
+/** A reaction kind as the API names it (`well_sourced`). */
+export const reactionKindSchema = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'Not a valid reaction kind.');
+
+/** An opaque timeline cursor, as the API returned it. */
+export const cursorSchema = z
+  .string()
+  .min(1)
+  .max(2048)
+  .regex(/^[\x21-\x7e]+$/, 'Not a valid cursor.');
+
+/** The API base URL: http(s), no credentials; `''` means not configured. */
+export const baseUrlSchema = z.union([
+  z.literal(''),
+  z
+    .string()
+    .max(2048)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+      } catch {
+        return false;
+      }
+    }, 'Not an http(s) address.'),
+]);
+
+/** A write, as the Outbox takes it. */
+export const writeRequestSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('post'), body: bodySchema }),
+  z.strictObject({ kind: z.literal('comment'), postId: idSchema, body: bodySchema }),
+  z.strictObject({ kind: z.literal('reaction'), postId: idSchema, reaction: reactionKindSchema }),
+]);
+export type WriteRequestInput = z.input<typeof writeRequestSchema>;
+
+// ---- Reply shapes -------------------------------------------------------------------------------
+
+/** The states of an Outbox item. */
+export const itemStatusSchema = z.enum(['queued', 'sending', 'sent', 'waiting', 'failed', 'uncertain']);
+export type ItemStatusView = z.infer<typeof itemStatusSchema>;
+
+/** Why a write failed, as plain data. */
+export const failureReasonSchema = z.object({
+  kind: z.string(),
+  message: z.string(),
+  status: z.number().optional(),
+  scope: z.string().optional(),
+  reason: z.string().optional(),
+  mayHaveLanded: z.boolean().optional(),
+});
+
+/** Where an Outbox item is (times: epoch ms). */
+export const itemStateSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('queued') }),
+  z.object({ status: z.literal('sending'), since: z.number() }),
+  z.object({ status: z.literal('sent'), id: z.string(), at: z.number(), settled: z.boolean().optional() }),
+  z.object({ status: z.literal('waiting'), until: z.number() }),
+  z.object({ status: z.literal('failed'), reason: failureReasonSchema, at: z.number() }),
+  z.object({ status: z.literal('uncertain'), since: z.number(), at: z.number(), detail: z.string() }),
+]);
+
+/** One Outbox item as extension pages see it. */
+export const outboxItemSchema = z.object({
+  id: z.string(),
+  account: z.string(),
+  seq: z.number(),
+  request: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('post'), body: z.string() }),
+    z.object({ kind: z.literal('comment'), postId: z.string(), body: z.string() }),
+    z.object({ kind: z.literal('reaction'), postId: z.string(), reaction: z.string() }),
+  ]),
+  state: itemStateSchema,
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  attempts: z.number(),
+  resends: z.number(),
+  lastError: failureReasonSchema.optional(),
+});
+export type OutboxItemView = z.infer<typeof outboxItemSchema>;
+
+/** What a content script learns about a write it asked for: no body, no account. */
+export const writeAckSchema = z.object({ id: z.string(), status: itemStatusSchema });
+
+/** The account a key acts for, as far as the key check told. */
+export const accountSchema = z.object({
+  id: z.string().optional(),
+  handle: z.string().optional(),
+  displayName: z.string().optional(),
+});
+
+/** Counts of Outbox items per state, and the pending total (queued + waiting + sending). */
+export const outboxSummarySchema = z.object({
+  counts: z.record(itemStatusSchema, z.number()),
+  pending: z.number(),
+  worst: itemStatusSchema.nullable(),
+});
+
+/** Why writes are not going out right now; every field null when they are. */
+export const pauseSchema = z.object({
+  /** A 429 named this absolute time (ms): no write before it. */
+  rateLimitedUntil: z.number().nullable(),
+  /** The key is disabled: the server's reason and the next probe (ms). */
+  disabled: z.object({ reason: z.string(), nextProbeAt: z.number() }).nullable(),
+  /** Offline: the next retry (ms). */
+  offlineUntil: z.number().nullable(),
+});
+
+/** What a content script displays for one post: the user's own writes about it. */
+export const postStateSchema = z.object({
+  postId: z.string(),
+  reactions: z.array(z.object({ kind: z.string(), status: itemStatusSchema })),
+  replies: z.object({ pending: z.number(), sent: z.number(), failed: z.number(), uncertain: z.number() }),
+});

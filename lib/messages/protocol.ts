@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { contributionSchema } from '@/lib/api/schemas';
+import {
+  accountSchema,
+  baseUrlSchema,
+  bodySchema,
+  cursorSchema,
+  idSchema,
+  MAX_DRAFT_LENGTH,
+  MAX_POST_IDS,
+  outboxItemSchema,
+  outboxSummarySchema,
+  pauseSchema,
+  postStateSchema,
+  reactionKindSchema,
+  writeAckSchema,
+  writeRequestSchema,
+} from './fields';
+
+/** Who may send a message: extension pages (popup, side panel, options) or also content scripts. */
+export type SenderKind = 'extension' | 'content';
+
+/** One entry of the protocol table. */
+export interface MessageDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  /** Content scripts may send it too; otherwise extension pages only. */
+  content: boolean;
+  request: Req;
+  reply: Res;
+}
+
+/** The request of a message that takes nothing: `{}` or no payload at all. */
+const none = z.strictObject({}).optional();
+
+/** The timeline page as extension pages get it: the API's loose records, passed through. */
+const timelinePageReply = z.object({ items: z.array(contributionSchema), nextCursor: z.string().nullable() });
+
+/**
+ * THE protocol: every message between a UI context and the background. Name → who may send it →
+ * zod request (strict, bounded: parsed at the door) → zod reply data. Types at both ends come from here.
+ */
+export const protocol = {
+  /** Key set? (last 4 only), account and scopes from the last check, Outbox counts, pause state. */
+  getStatus: {
+    content: false,
+    request: none,
+    reply: z.object({
+      baseUrl: z.string(),
+      key: z.object({ set: z.boolean(), last4: z.string().nullable() }),
+      account: accountSchema.nullable(),
+      scopes: z.array(z.string()).nullable(),
+      outbox: outboxSummarySchema,
+      pause: pauseSchema,
+    }),
+  },
+  /** Saves the API base URL (`''` clears it). */
+  saveSettings: {
+    content: false,
+    request: z.strictObject({ baseUrl: baseUrlSchema }),
+    reply: z.object({ baseUrl: z.string() }),
+  },
+  /** Stores the API key in the vault. Write-only: the reply carries its last 4 characters, never the key. */
+  saveKey: {
+    content: false,
+    request: z.strictObject({
+      key: z
+        .string()
+        .max(4096)
+        .trim()
+        .regex(/^[\x21-\x7e]{8,4096}$/, 'An API key is 8 or more visible characters without spaces.'),
+    }),
+    reply: z.object({ last4: z.string() }),
+  },
+  /** Forgets the API key. */
+  clearKey: { content: false, request: none, reply: z.null() },
+  /** `GET /v1/me` with the saved key: the account and scopes it reports. */
+  checkKey: {
+    content: false,
+    request: none,
+    reply: z.object({ account: accountSchema.nullable(), scopes: z.array(z.string()).nullable() }),
+  },
+  /** One page of the public timeline (first page without cursor). */
+  getTimelinePage: {
+    content: false,
+    request: z.strictObject({ cursor: cursorSchema.optional(), limit: z.number().int().min(1).max(100).optional() }),
+    reply: timelinePageReply,
+  },
+  /** Puts a write in the Outbox; resolves once it is durable. */
+  enqueueWrite: { content: false, request: writeRequestSchema, reply: outboxItemSchema },
+  /** Every Outbox item, oldest first. */
+  listOutbox: { content: false, request: none, reply: z.object({ items: z.array(outboxItemSchema) }) },
+  /** "Send again" for a failed or uncertain item. */
+  retryItem: { content: false, request: z.strictObject({ id: idSchema }), reply: outboxItemSchema },
+  /** Edits the body of a failed or uncertain post/comment and sends it again. */
+  editAndResend: {
+    content: false,
+    request: z.strictObject({ id: idSchema, body: bodySchema }),
+    reply: outboxItemSchema,
+  },
+  /** Removes an item from the Outbox. */
+  discardItem: { content: false, request: z.strictObject({ id: idSchema }), reply: z.null() },
+  /** Content script: react to a post (equal pending reactions are coalesced by the Outbox). */
+  reactToPost: {
+    content: true,
+    request: z.strictObject({ postId: idSchema, reaction: reactionKindSchema }),
+    reply: writeAckSchema,
+  },
+  /** Content script: reply to a post. */
+  replyToPost: {
+    content: true,
+    request: z.strictObject({ postId: idSchema, body: bodySchema }),
+    reply: writeAckSchema,
+  },
+  /** Opens the side panel's composer with a draft (a quote, a reply started inline). */
+  openWithDraft: {
+    content: true,
+    request: z.discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('post'), text: z.string().max(MAX_DRAFT_LENGTH) }),
+      z.strictObject({ kind: z.literal('reply'), postId: idSchema, text: z.string().max(MAX_DRAFT_LENGTH) }),
+    ]),
+    reply: z.null(),
+  },
+  /** What a content script shows next to post links: the user's own pending/sent writes per post. */
+  getPostStates: {
+    content: true,
+    request: z.strictObject({ postIds: z.array(idSchema).max(MAX_POST_IDS) }),
+    reply: z.object({ posts: z.array(postStateSchema) }),
+  },
+} as const satisfies Record<string, MessageDef>;
+
+/** The table's type. */
+export type Protocol = typeof protocol;
+/** Every message name. */
+export type MessageName = keyof Protocol;
+/** What a sender passes (before parsing: e.g. an untrimmed body). */
+export type RequestInput<N extends MessageName> = z.input<Protocol[N]['request']>;
+/** What a handler receives (parsed: trimmed, defaults applied). */
+export type RequestData<N extends MessageName> = z.output<Protocol[N]['request']>;
+/** What a handler returns and a sender gets in `data`. */
+export type ReplyData<N extends MessageName> = z.output<Protocol[N]['reply']>;
+
+/** Every message name, in table order. */
+export const MESSAGE_NAMES = Object.keys(protocol) as MessageName[];
+
+/** The messages a content script may send. */
+export const CONTENT_MESSAGES = MESSAGE_NAMES.filter((name) => protocol[name].content);
+
+/** Narrows a string to a message name (own keys only: `toString`, `__proto__` are not messages). */
+export function isMessageName(value: unknown): value is MessageName {
+  return typeof value === 'string' && Object.hasOwn(protocol, value);
+}
+
+/** Re-exported for senders that build writes. */
+export { bodySchema, idSchema, reactionKindSchema, writeRequestSchema };

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { ApiErrorKind } from '@/lib/api/errors';
+import { isApiError } from '@/lib/api/errors';
+import { type MessageName, protocol, type ReplyData } from './protocol';
+
+/** Error codes a reply can carry: the API client's kinds, plus the message layer's own. */
+export const ERROR_CODES = [
+  // ApiError kinds, unchanged, so the UI maps one set of codes to words.
+  'unauthorized',
+  'forbidden_scope',
+  'key_disabled',
+  'rate_limited',
+  'not_found',
+  'invalid',
+  'server',
+  'network',
+  'bad_response',
+  /** The message was malformed: unknown type, wrong shape, out-of-bounds field. */
+  'bad_request',
+  /** The sender may not send this message (not our extension, or a content script asking for more). */
+  'forbidden',
+  /** The action does not fit the current state (e.g. resending an item that is being sent). */
+  'not_allowed',
+  /** The background did not answer (not running, no handler, reply lost or malformed). */
+  'unavailable',
+  /** Something failed inside the background; details stay there. */
+  'internal',
+] as const satisfies readonly (ApiErrorKind | string)[];
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The error half of a reply. `retryAt` (epoch ms) is set for rate limits. */
+export const replyErrorSchema = z.object({
+  // A code from a newer background is still an error, just an unspecific one.
+  code: z.enum(ERROR_CODES).catch('internal'),
+  message: z.string().max(1000).catch('Something went wrong.'),
+  retryAt: z.number().optional().catch(undefined),
+});
+export type ReplyError = z.infer<typeof replyErrorSchema>;
+
+/** A reply: `{ok:true, data}` or `{ok:false, error}`. */
+export type Reply<N extends MessageName> = { ok: true; data: ReplyData<N> } | { ok: false; error: ReplyError };
+/** A reply of any message, as the router produces it. */
+export type AnyReply = { ok: true; data: unknown } | { ok: false; error: ReplyError };
+
+/** An error a handler throws to answer with a specific code and a message safe to show. */
+export class MessageError extends Error {
+  override readonly name = 'MessageError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly retryAt?: number,
+  ) {
+    super(message);
+  }
+}
+
+const MAX_MESSAGE = 500;
+
+/** Builds a failed reply. */
+export function fail(code: ErrorCode, message: string, retryAt?: number): { ok: false; error: ReplyError } {
+  const text = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message;
+  return { ok: false, error: retryAt === undefined ? { code, message: text } : { code, message: text, retryAt } };
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * Turns whatever a handler threw into a failed reply. ApiError and MessageError keep their code and
+ * (already safe) message; any error with a known `code` and a string `message` likewise (the
+ * Outbox's action errors); anything else becomes `internal` with no detail: a stack or an unexpected
+ * message could carry what must not leave the background.
+ */
+export function toFailure(error: unknown, now: number): { ok: false; error: ReplyError } {
+  if (isApiError(error)) {
+    const retryAt =
+      error.kind === 'rate_limited' && error.retryAfterMs !== undefined ? now + error.retryAfterMs : undefined;
+    return fail(error.kind, error.message, retryAt);
+  }
+  if (error instanceof MessageError) return fail(error.code, error.message, error.retryAt);
+  try {
+    if (error instanceof Error) {
+      const code: unknown = Reflect.get(error, 'code');
+      if (isErrorCode(code) && code !== 'internal' && typeof error.message === 'string')
+        return fail(code, error.message);
+    }
+  } catch {
+    // A throwing getter on an odd error object: fall through to `internal`.
+  }
+  return fail('internal', 'Something went wrong in the extension. Try again.');
+}
+
+const replySchemas = new Map<MessageName, z.ZodType>();
+
+/** The schema of a whole reply envelope of `name`, data included. */
+function replySchema(name: MessageName): z.ZodType {
+  let schema = replySchemas.get(name);
+  if (schema === undefined) {
+    schema = z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), data: protocol[name].reply }),
+      z.object({ ok: z.literal(false), error: replyErrorSchema }),
+    ]);
+    replySchemas.set(name, schema);
+  }
+  return schema;
+}
+
+/** Checks a raw reply against the envelope and the table's reply schema; anything else is `unavailable`. */
+export function parseReply<N extends MessageName>(name: N, raw: unknown): Reply<N> {
+  if (raw === undefined || raw === null) return fail('unavailable', 'The extension did not answer. Try again.');
+  const result = replySchema(name).safeParse(raw);
+  if (!result.success) return fail('unavailable', 'The extension answered in an unexpected way. Try again.');
+  return result.data as Reply<N>;
+}
