@@ -21,9 +21,16 @@ export function safeText(text: string | undefined, secret: string | undefined): 
   return clean;
 }
 
-/** Status texts that say nothing about *why* ("Forbidden"): not a reason, not a hint of either 403 kind. */
-const GENERIC =
-  /^(?:(?:http )?(?:error )?403 ?)?(?:forbidden|access denied|permission denied|denied|not allowed|error|unknown)?\.?$/;
+/** Words of status texts that say nothing about *why* ("403 Forbidden", "Access denied", "Error"). */
+const GENERIC_WORDS = new Set(['forbidden', 'access', 'denied', 'permission', 'not', 'allowed', 'error', 'http', 'unknown']);
+
+/** True when a text is only status words and numbers: not a reason, not a hint of either 403 kind. */
+function isGeneric(text: string): boolean {
+  return words(text)
+    .split(/[^a-z]+/)
+    .every((word) => word === '' || GENERIC_WORDS.has(word));
+}
+
 const DISABLED_WORDS =
   /\b(?:disabled?|suspended|suspension|revoked|revocation|deactivated|inactive|banned|blocked|locked|expired|paused)\b/;
 const SCOPE_WORDS = /\b(?:scopes?|permissions?)\b/;
@@ -44,7 +51,7 @@ function meaningful(texts: (string | undefined)[]): string[] {
   return texts
     .filter((t): t is string => t !== undefined)
     .map(words)
-    .filter((t) => t !== '' && !GENERIC.test(t));
+    .filter((t) => t !== '' && !isGeneric(t));
 }
 
 /**
@@ -63,7 +70,7 @@ export function classify403(
   const body = readErrorBody(bodyText);
   const challenge = readAuthChallenge(headers.get('www-authenticate'));
   const reasonText = safeText(body.reason ?? body.message ?? challenge.description, secret);
-  const reason = reasonText !== undefined && GENERIC.test(words(reasonText)) ? undefined : reasonText;
+  const reason = reasonText !== undefined && isGeneric(reasonText) ? undefined : reasonText;
   const codes = meaningful([...body.codes, challenge.error]);
   const codeDisabled = codes.some((c) => DISABLED_WORDS.test(c));
   const codeScope = codes.some((c) => SCOPE_WORDS.test(c));
@@ -95,7 +102,7 @@ export function errorFromHttp(status: number, headers: Headers, bodyText: string
   const serverSays = (): string | undefined => {
     const body = readErrorBody(bodyText);
     const text = safeText(body.reason ?? body.message ?? body.codes[0], secret);
-    return text !== undefined && GENERIC.test(words(text)) ? undefined : text;
+    return text !== undefined && isGeneric(text) ? undefined : text;
   };
   const rateLimited = (): ApiError => {
     const wait = retryAfterMs(
