@@ -1,0 +1,45 @@
+import { type Failure, failure } from '../http/errors.js';
+import { API_KEY_PATTERN } from '../ids.js';
+import type { Scope } from '../scopes.js';
+import type { AccountStore, KeyRecord } from '../store/accounts.js';
+
+/**
+ * Checks `Authorization: Bearer <key>` in the contract's order: 401 (missing, malformed, unknown) →
+ * 403 key_disabled (with the reason) → 403 missing_scope. `scope` null: any valid, enabled key will do.
+ */
+export function authorize(
+  accounts: AccountStore,
+  header: string | undefined,
+  scope: Scope | null,
+): { ok: true; key: KeyRecord } | { ok: false; failure: Failure } {
+  const unauthorized = (message: string) => ({
+    ok: false as const,
+    failure: failure(401, 'unauthorized', message, undefined, { 'WWW-Authenticate': 'Bearer realm="debate-platform"' }),
+  });
+  if (header === undefined || header.trim() === '') {
+    return unauthorized('Send the API key as "Authorization: Bearer <key>".');
+  }
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  if (!match?.[1] || !API_KEY_PATTERN.test(match[1])) {
+    return unauthorized('The Authorization header is malformed; expected "Bearer dcp_…".');
+  }
+  const key = accounts.findByClearKey(match[1]);
+  if (!key) return unauthorized('The API key is not known.');
+  if (key.disabledReason !== null) {
+    return {
+      ok: false,
+      failure: failure(403, 'key_disabled', `This key is temporarily disabled: ${key.disabledReason}`, {
+        reason: key.disabledReason,
+      }),
+    };
+  }
+  if (scope !== null && !key.scopes.includes(scope)) {
+    return {
+      ok: false,
+      failure: failure(403, 'missing_scope', `This key lacks the scope ${scope} that this endpoint requires.`, {
+        scope,
+      }),
+    };
+  }
+  return { ok: true, key };
+}

@@ -1,0 +1,62 @@
+import { Hono } from 'hono';
+import { apiRoutes } from './api/routes.js';
+import type { SandboxContext, SandboxEnv } from './context.js';
+import { controlRoutes } from './controls/routes.js';
+import { errorResponse, failure } from './http/errors.js';
+import { failurePage, websiteRoutes } from './website/routes.js';
+
+const isJsonPath = (path: string) =>
+  path === '/v1' || path.startsWith('/v1/') || path === '/__sandbox' || path.startsWith('/__sandbox/');
+
+/** The whole HTTP surface: API under `/v1`, controls under `/__sandbox`, the website at `/`. */
+export function createApp(ctx: SandboxContext): Hono<SandboxEnv> {
+  const app = new Hono<SandboxEnv>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    ctx.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+  });
+
+  // Injected faults act like the network and the platform's infrastructure: before and after the handler.
+  app.use('*', async (c, next) => {
+    const plan = ctx.faults.take(c.req.method, c.req.path);
+    if (plan.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.latencyMs));
+    if (plan.error) {
+      const { status, retryAfterSeconds } = plan.error;
+      return errorResponse(
+        failure(
+          status,
+          'injected_fault',
+          `Injected fault: answering ${status}.`,
+          undefined,
+          retryAfterSeconds === null ? undefined : { 'Retry-After': String(retryAfterSeconds) },
+        ),
+      );
+    }
+    await next();
+    if (plan.drop) {
+      // The handler has run (any write is committed); the client only sees its connection die.
+      c.env.incoming.socket.destroy();
+      c.res = new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
+    }
+  });
+
+  app.route('/v1', apiRoutes(ctx));
+  app.route('/__sandbox', controlRoutes(ctx));
+  app.route('/', websiteRoutes(ctx));
+
+  app.notFound((c) => {
+    if (isJsonPath(c.req.path)) return errorResponse(failure(404, 'not_found', 'There is nothing at this path.'));
+    const viewer = ctx.accounts.getAccount(ctx.demo.accountId);
+    const notFound = failure(404, 'not_found', 'There is no page at this address.');
+    return viewer ? failurePage(viewer, notFound, ctx.clock.now()) : errorResponse(notFound);
+  });
+
+  app.onError((err, c) => {
+    ctx.log(`ERROR ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return errorResponse(failure(500, 'internal', 'The sandbox failed unexpectedly; this is a bug in the sandbox.'));
+  });
+
+  return app;
+}

@@ -1,0 +1,45 @@
+import { parseCliArgs, USAGE } from './cli-args.js';
+import { startSandbox } from './server.js';
+
+/** `npm run sandbox`: starts the sandbox and prints the lines tests and scripts read. */
+async function main(): Promise<void> {
+  const parsed = parseCliArgs(process.argv.slice(2));
+  if (parsed.kind === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  if (parsed.kind === 'error') {
+    console.error(parsed.message);
+    process.exitCode = 2;
+    return;
+  }
+  const sandbox = await startSandbox({
+    ...parsed.options,
+    log: parsed.quiet ? () => {} : (line) => console.log(`[sandbox] ${line}`),
+  });
+  // Exactly these three lines first: harnesses parse them.
+  console.log(`API base: ${sandbox.baseUrl}`);
+  console.log(`Test key: ${sandbox.testKey}`);
+  console.log(`Website: ${sandbox.baseUrl}/`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[sandbox] ${signal}: stopping`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  const message = e instanceof Error ? e.message : String(e);
+  console.error(`The sandbox could not start: ${message}`);
+  process.exit(1);
+});

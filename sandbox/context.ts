@@ -1,0 +1,46 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { BudgetService } from './budget.js';
+import type { Clock } from './clock.js';
+import type { CursorCodec } from './cursor.js';
+import type { Db } from './db.js';
+import type { FaultService } from './faults.js';
+import type { ModerationService } from './moderation.js';
+import type { AccountStore, KeyRecord } from './store/accounts.js';
+import type { ContentStore } from './store/content.js';
+import type { SettingsStore } from './store/settings.js';
+import type { WebhookService } from './webhooks.js';
+import type { WriteService } from './writes.js';
+
+/** The demo account: the CLI's test key acts for it, and the website is "signed in" as it. */
+export interface DemoAccount {
+  accountId: string;
+  keyId: string;
+  testKey: string;
+}
+
+/** Everything a request handler may use; built once per sandbox. */
+export interface SandboxContext {
+  db: Db;
+  clock: Clock;
+  settings: SettingsStore;
+  accounts: AccountStore;
+  content: ContentStore;
+  budget: BudgetService;
+  moderation: ModerationService;
+  webhooks: WebhookService;
+  faults: FaultService;
+  writes: WriteService;
+  cursors: CursorCodec;
+  demo: DemoAccount;
+  /** The base URL once the server listens (records carry absolute post URLs). */
+  site: { baseUrl: string };
+  log: (line: string) => void;
+  /** Empties the data and restores the demo account; `seed` puts the demo content back. */
+  reset(seed: boolean): void;
+}
+
+/** Hono environment of every sandbox route. */
+export interface SandboxEnv {
+  Bindings: HttpBindings;
+  Variables: { key: KeyRecord };
+}
