@@ -22,7 +22,17 @@ export function safeText(text: string | undefined, secret: string | undefined): 
 }
 
 /** Words of status texts that say nothing about *why* ("403 Forbidden", "Access denied", "Error"). */
-const GENERIC_WORDS = new Set(['forbidden', 'access', 'denied', 'permission', 'not', 'allowed', 'error', 'http', 'unknown']);
+const GENERIC_WORDS = new Set([
+  'forbidden',
+  'access',
+  'denied',
+  'permission',
+  'not',
+  'allowed',
+  'error',
+  'http',
+  'unknown',
+]);
 
 /** True when a text is only status words and numbers: not a reason, not a hint of either 403 kind. */
 function isGeneric(text: string): boolean {

@@ -5,7 +5,13 @@ const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 const KEY = 'dcp_SecretSecretSecretSecret0123';
 const httpDate = (ms: number) => new Date(ms).toUTCString();
 
-type Case = [name: string, status: number, headers: Record<string, string>, body: unknown, expected: Record<string, unknown>];
+type Case = [
+  name: string,
+  status: number,
+  headers: Record<string, string>,
+  body: unknown,
+  expected: Record<string, unknown>,
+];
 
 /** A JSON body, or raw text when given a string wrapped in `text()`. */
 const text = (value: string) => ({ raw: value });
@@ -25,7 +31,13 @@ describe('403: key_disabled vs forbidden_scope, from whatever the server sent', 
       'sandbox missing_scope',
       403,
       {},
-      { error: { code: 'missing_scope', message: 'This key lacks the scope reactions:write.', scope: 'reactions:write' } },
+      {
+        error: {
+          code: 'missing_scope',
+          message: 'This key lacks the scope reactions:write.',
+          scope: 'reactions:write',
+        },
+      },
       { kind: 'forbidden_scope', scope: 'reactions:write' },
     ],
     [
@@ -42,7 +54,13 @@ describe('403: key_disabled vs forbidden_scope, from whatever the server sent', 
       { error: { code: 'key_disabled', reason: 'posting without the permission of the owner' } },
       { kind: 'key_disabled', reason: 'posting without the permission of the owner' },
     ],
-    ['{reason} suspended', 403, {}, { reason: 'Key suspended for spam' }, { kind: 'key_disabled', reason: 'Key suspended for spam' }],
+    [
+      '{reason} suspended',
+      403,
+      {},
+      { reason: 'Key suspended for spam' },
+      { kind: 'key_disabled', reason: 'Key suspended for spam' },
+    ],
     ['{message} revoked', 403, {}, { message: 'Key revoked' }, { kind: 'key_disabled', reason: 'Key revoked' }],
     ['{error:"code"} deactivated', 403, {}, { error: 'key_deactivated' }, { kind: 'key_disabled' }],
     [
@@ -60,7 +78,13 @@ describe('403: key_disabled vs forbidden_scope, from whatever the server sent', 
       { kind: 'forbidden_scope', scope: 'posts:write', reason: 'Missing permission posts:write' },
     ],
     ['{error:"insufficient_scope"}', 403, {}, { error: 'insufficient_scope' }, { kind: 'forbidden_scope' }],
-    ['plain text disabled', 403, {}, text('Key disabled: too many reports'), { kind: 'key_disabled', reason: 'Key disabled: too many reports' }],
+    [
+      'plain text disabled',
+      403,
+      {},
+      text('Key disabled: too many reports'),
+      { kind: 'key_disabled', reason: 'Key disabled: too many reports' },
+    ],
     ['plain text scope', 403, {}, text('Missing scope posts:write'), { kind: 'forbidden_scope', scope: 'posts:write' }],
     [
       'a generic HTML error page',
@@ -106,7 +130,13 @@ describe('403: key_disabled vs forbidden_scope, from whatever the server sent', 
       { error: { code: 403, status: 'PERMISSION_DENIED', message: 'Request had insufficient authentication scopes.' } },
       { kind: 'forbidden_scope' },
     ],
-    ['an explicit scopes array', 403, {}, { scopes: ['posts:write'], message: 'nope' }, { kind: 'forbidden_scope', scope: 'posts:write' }],
+    [
+      'an explicit scopes array',
+      403,
+      {},
+      { scopes: ['posts:write'], message: 'nope' },
+      { kind: 'forbidden_scope', scope: 'posts:write' },
+    ],
     [
       'a reason deep inside',
       403,
@@ -150,8 +180,20 @@ describe('429 and 503: retryAfterMs from Retry-After (seconds or HTTP date), 60 
     ['an impossible date', 429, { 'retry-after': 'Sun, 42 Nov 2026 08:00:00 GMT' }, undefined, 60_000],
     ['huge is capped at one day', 429, { 'retry-after': '99999999999' }, undefined, 86_400_000],
     ['absurdly huge is capped at one day', 429, { 'retry-after': '9'.repeat(400) }, undefined, 86_400_000],
-    ['a far-future date is capped at one day', 429, { 'retry-after': 'Fri, 01 Jan 2100 00:00:00 GMT' }, undefined, 86_400_000],
-    ['missing header, seconds in the sandbox body', 429, {}, { error: { code: 'rate_limited', retryAfterSeconds: 12 } }, 12_000],
+    [
+      'a far-future date is capped at one day',
+      429,
+      { 'retry-after': 'Fri, 01 Jan 2100 00:00:00 GMT' },
+      undefined,
+      86_400_000,
+    ],
+    [
+      'missing header, seconds in the sandbox body',
+      429,
+      {},
+      { error: { code: 'rate_limited', retryAfterSeconds: 12 } },
+      12_000,
+    ],
     ['the header wins over the body', 429, { 'retry-after': '3' }, { retry_after: 40 }, 3000],
     ['503 with Retry-After', 503, { 'retry-after': '30' }, undefined, 30_000],
     ['503 with a garbage Retry-After', 503, { 'retry-after': 'later' }, undefined, 60_000],
@@ -165,8 +207,20 @@ describe('429 and 503: retryAfterMs from Retry-After (seconds or HTTP date), 60 
 
 describe('other statuses', () => {
   const cases: Case[] = [
-    ['401', 401, {}, { error: { code: 'unauthorized', message: 'Unknown key' } }, { kind: 'unauthorized', reason: 'Unknown key' }],
-    ['404', 404, {}, { error: { code: 'not_found', message: 'No such post' } }, { kind: 'not_found', reason: 'No such post' }],
+    [
+      '401',
+      401,
+      {},
+      { error: { code: 'unauthorized', message: 'Unknown key' } },
+      { kind: 'unauthorized', reason: 'Unknown key' },
+    ],
+    [
+      '404',
+      404,
+      {},
+      { error: { code: 'not_found', message: 'No such post' } },
+      { kind: 'not_found', reason: 'No such post' },
+    ],
     [
       '400 sandbox invalid_body',
       400,
@@ -175,11 +229,23 @@ describe('other statuses', () => {
       { kind: 'invalid', reason: 'body must not be empty', outcomeUnknown: false },
     ],
     ['413 plain text', 413, {}, text('Payload Too Large'), { kind: 'invalid', reason: 'Payload Too Large' }],
-    ['422 with only a code', 422, {}, { error: 'moderation_rejected' }, { kind: 'invalid', reason: 'moderation_rejected' }],
+    [
+      '422 with only a code',
+      422,
+      {},
+      { error: 'moderation_rejected' },
+      { kind: 'invalid', reason: 'moderation_rejected' },
+    ],
     ['409 empty', 409, {}, undefined, { kind: 'invalid', reason: undefined }],
     ['408: the request was never read', 408, {}, undefined, { kind: 'network', outcomeUnknown: false }],
     ['500', 500, {}, { error: { code: 'internal', message: 'oops' } }, { kind: 'server', outcomeUnknown: true }],
-    ['502 HTML from a proxy', 502, {}, text('<html><body>Bad gateway</body></html>'), { kind: 'server', outcomeUnknown: true }],
+    [
+      '502 HTML from a proxy',
+      502,
+      {},
+      text('<html><body>Bad gateway</body></html>'),
+      { kind: 'server', outcomeUnknown: true },
+    ],
     ['504', 504, {}, undefined, { kind: 'server', outcomeUnknown: true }],
     ['520 (CDN: unknown)', 520, {}, undefined, { kind: 'server', outcomeUnknown: true }],
     ['503 without Retry-After', 503, {}, undefined, { kind: 'server', outcomeUnknown: false }],
