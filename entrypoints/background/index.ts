@@ -1,10 +1,76 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { createRouter, toRuntimeListener } from '@/lib/messages/router';
+import { drawBadge } from './badge';
+import { applyDevConfig } from './dev-config';
+import { Drafts } from './drafts';
+import { createHandlers } from './handlers';
+import { BackgroundServices, extensionIdentity } from './services';
+import { StatePorts } from './state-port';
+import { statusOf } from './status';
+import { DRAIN_ALARM, Waker } from './wake';
 
 export default defineBackground(() => {
-  // Chrome: the toolbar button opens the side panel's page through the popup; the panel itself
-  // is opened from there (a user gesture). Firefox's sidebar_action needs no wiring.
-  browser.runtime.onInstalled.addListener(() => {
-    // Wiring of services lands with the extension core (issue 3).
+  const services = new BackgroundServices();
+  const identity = extensionIdentity();
+  const ports = new StatePorts(identity);
+
+  // Only one drain runs at a time (the Outbox guarantees it); each ends by scheduling the next.
+  const drain = async () => {
+    const outbox = await services.outbox();
+    const { nextWakeAt } = await outbox.drain();
+    await waker.schedule(nextWakeAt);
+  };
+  const kick = () => {
+    drain().catch((error: unknown) => console.error('Outbox drain failed', error));
+  };
+  const waker = new Waker(kick);
+
+  // State pushes and the badge follow every durable Outbox change, coalesced per task.
+  let pushQueued = false;
+  const pushState = () => {
+    if (pushQueued) return;
+    pushQueued = true;
+    setTimeout(async () => {
+      pushQueued = false;
+      const status = await statusOf(services);
+      ports.broadcast({ type: 'outbox' });
+      ports.broadcast({ type: 'status', status });
+      await drawBadge(status);
+    }, 0);
+  };
+
+  const router = createRouter(createHandlers({ services, kick, drafts: new Drafts() }), {
+    ...identity,
+    onInternalError: (error, name) => console.error(`Handling ${name} failed`, error),
   });
+
+  // Listeners first, synchronously at the top level: a worker woken by an event must find them.
+  browser.runtime.onMessage.addListener(toRuntimeListener(router));
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === DRAIN_ALARM) kick();
+  });
+  browser.runtime.onConnect.addListener((port) =>
+    ports.accept(port, (send) => {
+      statusOf(services).then((status) => send({ type: 'status', status }), console.error);
+    }),
+  );
+  browser.tabs.onRemoved.addListener((tabId) => router.forgetTab(tabId));
+  browser.storage.onChanged.addListener((_changes, area) => {
+    if (area === 'local') pushState();
+  });
+
+  // Every worker start: writes found `sending` were cut off by the stop; settle them, then drain.
+  void (async () => {
+    if (browser.storage.local.setAccessLevel) {
+      // Chrome: keep storage.local (settings, drafts) out of content scripts' reach.
+      await browser.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
+    }
+    await applyDevConfig(services);
+    const outbox = await services.outbox();
+    outbox.subscribe(pushState);
+    await outbox.recoverInterrupted();
+    pushState();
+    kick();
+  })().catch((error: unknown) => console.error('Background start-up failed', error));
 });

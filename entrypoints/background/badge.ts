@@ -1,0 +1,31 @@
+import { browser } from 'wxt/browser';
+import type { Status } from './status';
+
+/** Badge colours: normal, rate-limited (amber), key disabled or a failed write (red). */
+export const BADGE_COLORS = { normal: '#1f5fbf', paused: '#b45309', blocked: '#b91c1c' } as const;
+
+/** What the toolbar badge shows for a status: the number of waiting writes and a colour. */
+export function badgeFor(status: Status, now: number = Date.now()): { text: string; color: string } {
+  const { pending } = status.outbox;
+  const text = pending > 0 ? String(Math.min(pending, 999)) : '';
+  if (status.pause.disabled !== null) return { text: text || '!', color: BADGE_COLORS.blocked };
+  if (status.pause.rateLimitedUntil !== null && status.pause.rateLimitedUntil > now) {
+    return { text, color: BADGE_COLORS.paused };
+  }
+  if (status.outbox.worst === 'failed' || status.outbox.worst === 'uncertain') {
+    return { text: text || '!', color: BADGE_COLORS.blocked };
+  }
+  return { text, color: BADGE_COLORS.normal };
+}
+
+/** The toolbar button: `action` in MV3, `browserAction` in Firefox's MV2. */
+function toolbar(): typeof browser.action {
+  return browser.action ?? (Reflect.get(browser, 'browserAction') as typeof browser.action);
+}
+
+/** Draws the badge. */
+export async function drawBadge(status: Status): Promise<void> {
+  const { text, color } = badgeFor(status);
+  const button = toolbar();
+  await Promise.all([button.setBadgeText({ text }), button.setBadgeBackgroundColor({ color })]);
+}

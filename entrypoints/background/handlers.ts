@@ -1,0 +1,99 @@
+import type { Handlers } from '@/lib/messages/router';
+import type { OutboxItem } from '@/lib/queue/types';
+import { readSettings, updateSettings } from '@/lib/storage/settings';
+import type { Drafts } from './drafts';
+import { type BackgroundServices, identityItem } from './services';
+import { statusOf } from './status';
+
+/** What the handlers need besides the services: how to wake the drainer and open the panel. */
+export interface HandlerDeps {
+  services: BackgroundServices;
+  /** Runs the drainer now (a write was queued, a key was saved). */
+  kick: () => void;
+  drafts: Drafts;
+}
+
+/** A content script learns only the id and state of a write it asked for. */
+const ack = (item: OutboxItem) => ({ id: item.id, status: item.state.status });
+
+/** One handler per message of the protocol table. Requests arrive parsed and permitted. */
+export function createHandlers({ services, kick, drafts }: HandlerDeps): Handlers {
+  const enqueue = async (request: OutboxItem['request']) => {
+    const account = await services.baseUrl();
+    const item = await (await services.outbox()).enqueue(account, request);
+    kick();
+    return item;
+  };
+
+  return {
+    getStatus: async () => statusOf(services),
+    saveSettings: async ({ baseUrl }) => {
+      const saved = await updateSettings({ baseUrl });
+      if (saved.baseUrl !== '') kick();
+      return { baseUrl: saved.baseUrl };
+    },
+    saveKey: async ({ key }) => {
+      await services.vault.save(key);
+      await identityItem.setValue(null);
+      // A new key may lift a "disabled" pause at once; a 429 pause stays (the budget is the account's).
+      const { baseUrl } = await readSettings();
+      if (baseUrl !== '') await (await services.outbox()).resumeAccount(await services.baseUrl());
+      kick();
+      return { last4: (await services.vault.describe()).last4 ?? '' };
+    },
+    clearKey: async () => {
+      await services.vault.clear();
+      await identityItem.setValue(null);
+      return null;
+    },
+    checkKey: async () => {
+      const identity = await services.checkKey();
+      return { account: identity.account ?? null, scopes: identity.scopes };
+    },
+    getTimelinePage: async ({ cursor, limit }) => {
+      const { client, read } = services.api(await services.baseUrl());
+      const params = { limit: limit ?? 20, ...(cursor === undefined ? {} : { cursor }) };
+      const page = await read(`timeline:${params.limit}:${cursor ?? ''}`, () => client.timeline(params));
+      return { items: page.items, nextCursor: page.nextCursor };
+    },
+    enqueueWrite: (request) => enqueue(request),
+    listOutbox: async () => ({ items: (await services.outbox()).list() }),
+    retryItem: async ({ id }) => {
+      const item = await (await services.outbox()).sendAgain(id);
+      kick();
+      return item;
+    },
+    editAndResend: async ({ id, body }) => {
+      const item = await (await services.outbox()).editAndResend(id, body);
+      kick();
+      return item;
+    },
+    discardItem: async ({ id }) => {
+      await (await services.outbox()).discard(id);
+      return null;
+    },
+    reactToPost: async ({ postId, reaction }) => ack(await enqueue({ kind: 'reaction', postId, reaction })),
+    replyToPost: async ({ postId, body }) => ack(await enqueue({ kind: 'comment', postId, body })),
+    openWithDraft: async (draft, { sender }) => {
+      await drafts.open(draft, sender.tabId);
+      return null;
+    },
+    getPostStates: async ({ postIds }) => {
+      const items = (await services.outbox()).list();
+      return {
+        posts: postIds.map((postId) => {
+          const mine = items.filter((item) => 'postId' in item.request && item.request.postId === postId);
+          const replies = { pending: 0, sent: 0, failed: 0, uncertain: 0 };
+          const reactions: { kind: string; status: OutboxItem['state']['status'] }[] = [];
+          for (const item of mine) {
+            const status = item.state.status;
+            if (item.request.kind === 'reaction') reactions.push({ kind: item.request.reaction, status });
+            else if (status === 'sent' || status === 'failed' || status === 'uncertain') replies[status] += 1;
+            else replies.pending += 1;
+          }
+          return { postId, reactions, replies };
+        }),
+      };
+    },
+  };
+}

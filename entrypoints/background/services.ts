@@ -1,0 +1,106 @@
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import { type ApiClient, createApiClient, normalizeBaseUrl } from '@/lib/api/client';
+import type { Me } from '@/lib/api/schemas';
+import { MessageError } from '@/lib/messages/reply';
+import { createReadWithRetry, Outbox, type ReadWithRetry } from '@/lib/queue';
+import type { OutboxItem, SendResult } from '@/lib/queue/types';
+import { KeyVault } from '@/lib/storage/key-vault';
+import { IdbOutboxStore } from '@/lib/storage/outbox-store';
+import { readSettings } from '@/lib/storage/settings';
+import { findLandedWith } from './find-landed';
+
+/** What the last key check said, kept so the popup can show the account without calling the API. */
+export interface Identity {
+  baseUrl: string;
+  account: Me['account'] | null;
+  scopes: string[] | null;
+  checkedAt: number;
+}
+
+/** Not secret (no key): the account and scopes of the last successful key check. */
+export const identityItem = storage.defineItem<Identity | null>('local:identity', { fallback: null });
+
+interface Api {
+  client: ApiClient;
+  read: ReadWithRetry;
+}
+
+/**
+ * Everything the background holds, created lazily so that listeners can be registered synchronously
+ * at the top level while IndexedDB opens. The Outbox's "account" is the API base URL: the extension
+ * is configured for one platform at a time, and items are sent with whatever key is saved then.
+ */
+export class BackgroundServices {
+  readonly vault = new KeyVault();
+  private outboxOpening: Promise<Outbox> | undefined;
+  private readonly apis = new Map<string, Api>();
+
+  /** The Outbox, opened once per worker life. */
+  outbox(): Promise<Outbox> {
+    this.outboxOpening ??= Outbox.open({
+      store: new IdbOutboxStore(),
+      sender: (item) => this.send(item),
+      findLanded: findLandedWith((account) => this.api(account)),
+    });
+    return this.outboxOpening;
+  }
+
+  /** The API client (and its read path with retries) of a base URL; one per base URL. */
+  api(baseUrl: string): Api {
+    let api = this.apis.get(baseUrl);
+    if (api === undefined) {
+      const client = createApiClient({ baseUrl, getKey: () => this.vault.read() });
+      api = { client, read: createReadWithRetry() };
+      this.apis.set(baseUrl, api);
+    }
+    return api;
+  }
+
+  /** The configured base URL, normalized; throws a message the UI can show when none is set. */
+  async baseUrl(): Promise<string> {
+    const { baseUrl } = await readSettings();
+    const normalized = baseUrl === '' ? undefined : normalizeBaseUrl(baseUrl);
+    if (normalized === undefined) {
+      throw new MessageError('invalid', 'Set the API base URL on the options page first.');
+    }
+    return normalized;
+  }
+
+  /** `GET /v1/me` through the read path; remembers the identity for the status view. */
+  async checkKey(): Promise<Identity> {
+    const baseUrl = await this.baseUrl();
+    const { client, read } = this.api(baseUrl);
+    const me = await read('me', () => client.me());
+    const identity: Identity = {
+      baseUrl,
+      account: me.account ?? null,
+      scopes: me.scopes ?? null,
+      checkedAt: Date.now(),
+    };
+    await identityItem.setValue(identity);
+    return identity;
+  }
+
+  /** Sends one Outbox write with the saved key, to the platform the item was written for. */
+  private async send(item: OutboxItem): Promise<SendResult> {
+    const { client } = this.api(item.account);
+    const { request } = item;
+    switch (request.kind) {
+      case 'post':
+        return { id: (await client.createPost(request.body)).id };
+      case 'comment':
+        return { id: (await client.createComment(request.postId, request.body)).id };
+      case 'reaction': {
+        const reaction = await client.createReaction(request.postId, request.reaction);
+        // The spec shows no reaction fields: without an id, name it by what it is.
+        return { id: reaction.id ?? `${request.postId}/reactions/${request.reaction}` };
+      }
+    }
+  }
+}
+
+/** The extension's own identity, for the message router's sender checks. */
+export function extensionIdentity(): { extensionId: string; extensionOrigin: string } {
+  return { extensionId: browser.runtime.id, extensionOrigin: browser.runtime.getURL('/') };
+}

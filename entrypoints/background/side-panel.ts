@@ -1,0 +1,35 @@
+import { browser } from 'wxt/browser';
+
+/** Firefox's sidebar API (MV2), which the Chrome-typed `browser` does not describe. */
+interface SidebarAction {
+  open(): Promise<void>;
+}
+
+function sidebarAction(): SidebarAction | undefined {
+  const candidate: unknown = Reflect.get(browser, 'sidebarAction');
+  return typeof candidate === 'object' && candidate !== null && 'open' in candidate
+    ? (candidate as SidebarAction)
+    : undefined;
+}
+
+/**
+ * Opens the side panel (Chrome) or sidebar (Firefox). Both browsers allow it only in answer to a
+ * user action, so callers run it from the handler of one (a click, a context-menu entry, a command);
+ * returns false when the browser refused.
+ */
+export async function openSidePanel(target: { tabId?: number; windowId?: number }): Promise<boolean> {
+  try {
+    const sidebar = sidebarAction();
+    if (sidebar !== undefined) {
+      await sidebar.open();
+      return true;
+    }
+    if (browser.sidePanel === undefined) return false;
+    if (target.tabId !== undefined) await browser.sidePanel.open({ tabId: target.tabId });
+    else if (target.windowId !== undefined) await browser.sidePanel.open({ windowId: target.windowId });
+    else return false;
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,123 @@
+import { useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messages/send';
+import { errorText } from '@/lib/ui/error-text';
+import type { Status } from '@/lib/ui/use-status';
+
+/** Loopback is granted at install (the sandbox); any other API origin is asked for when saved. */
+async function ensureHostPermission(baseUrl: string): Promise<boolean> {
+  if (baseUrl === '') return true;
+  const { hostname, protocol, host } = new URL(baseUrl);
+  if (hostname === '127.0.0.1' || hostname === 'localhost') return true;
+  return browser.permissions.request({ origins: [`${protocol}//${host}/*`] });
+}
+
+interface Feedback {
+  kind: 'ok' | 'error';
+  text: string;
+}
+
+/** API base URL and key (write-only), Save and Check key. */
+export function ConnectionForm({ status }: { status: Status | undefined }) {
+  const [baseUrl, setBaseUrl] = useState<string>();
+  const [key, setKey] = useState('');
+  const [feedback, setFeedback] = useState<Feedback>();
+  const [busy, setBusy] = useState(false);
+  const shownBaseUrl = baseUrl ?? status?.baseUrl ?? '';
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    const url = shownBaseUrl.trim();
+    // Ask first, while the click still counts as a user gesture.
+    let granted = false;
+    try {
+      granted = await ensureHostPermission(url);
+    } catch {
+      setFeedback({ kind: 'error', text: t('optionsBadUrl') });
+      return;
+    }
+    if (!granted) {
+      setFeedback({ kind: 'error', text: t('optionsPermissionRefused') });
+      return;
+    }
+    setBusy(true);
+    const saved = await sendMessage('saveSettings', { baseUrl: url });
+    if (!saved.ok) {
+      setBusy(false);
+      setFeedback({
+        kind: 'error',
+        text: saved.error.code === 'bad_request' ? t('optionsBadUrl') : errorText(saved.error),
+      });
+      return;
+    }
+    if (key.trim() !== '') {
+      const stored = await sendMessage('saveKey', { key });
+      if (!stored.ok) {
+        setBusy(false);
+        setFeedback({
+          kind: 'error',
+          text: stored.error.code === 'bad_request' ? t('optionsBadKey') : errorText(stored.error),
+        });
+        return;
+      }
+      setKey('');
+    }
+    setBusy(false);
+    setBaseUrl(undefined);
+    setFeedback({ kind: 'ok', text: t('optionsSaved') });
+  };
+
+  const check = async () => {
+    setBusy(true);
+    const result = await sendMessage('checkKey');
+    setBusy(false);
+    if (!result.ok) {
+      setFeedback({ kind: 'error', text: errorText(result.error) });
+      return;
+    }
+    const who = result.data.account?.displayName ?? result.data.account?.handle ?? t('optionsUnknownAccount');
+    setFeedback({ kind: 'ok', text: t('optionsKeyWorks', who) });
+  };
+
+  return (
+    <form class="card" onSubmit={save} aria-labelledby="connection-title">
+      <h2 id="connection-title">{t('optionsConnection')}</h2>
+      <label for="base-url">{t('optionsBaseUrl')}</label>
+      <input
+        id="base-url"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://debate.example"
+        value={shownBaseUrl}
+        onInput={(event) => setBaseUrl(event.currentTarget.value)}
+      />
+      <label for="api-key">{t('optionsApiKey')}</label>
+      <input
+        id="api-key"
+        type="password"
+        autoComplete="off"
+        spellcheck={false}
+        aria-describedby="key-state"
+        placeholder={status?.key.set ? t('optionsKeyReplace') : ''}
+        value={key}
+        onInput={(event) => setKey(event.currentTarget.value)}
+      />
+      <p id="key-state" class="hint">
+        {status?.key.set ? t('optionsKeySet', status.key.last4 ?? '') : t('optionsKeyNotSet')}
+      </p>
+      <div class="actions">
+        <button type="submit" disabled={busy}>
+          {t('optionsSave')}
+        </button>
+        <button type="button" disabled={busy || !status?.key.set} onClick={check}>
+          {t('optionsCheckKey')}
+        </button>
+      </div>
+      <p role="status" class={feedback?.kind === 'error' ? 'feedback error' : 'feedback'}>
+        {feedback?.text}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { protocol } from './protocol';
+
+/** The name of the long-lived port extension pages open to receive state pushes. */
+export const STATE_PORT = 'state';
+
+/**
+ * What the background pushes over the state port: the status (as `getStatus` answers it) after
+ * every change, and a hint that Outbox items changed (pages that list them ask again).
+ */
+export const statePushSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('status'), status: protocol.getStatus.reply }),
+  z.object({ type: z.literal('outbox') }),
+]);
+export type StatePush = z.infer<typeof statePushSchema>;
