@@ -127,24 +127,29 @@ export class Outbox {
    * (a new `seq`). An uncertain item is looked for once more first: if its earlier send turns out to
    * have landed it becomes `sent` instead of being sent twice. Already pending: returned as is.
    */
-  sendAgain(id: string): Promise<OutboxItem> {
+  async sendAgain(id: string): Promise<OutboxItem> {
+    const before = this.requireItem(id);
+    // Looked up outside the serial chain: a slow lookup must not hold up other user actions.
+    const verdict =
+      before.state.status === 'uncertain'
+        ? await settle(before, before.state.since, this.options.findLanded, claimedIds(this.list(), id))
+        : undefined;
     return this.records.serial(async () => {
       const item = this.requireItem(id);
       if (isPendingOrSending(item)) return item;
-      if (item.state.status === 'uncertain') {
-        const verdict = await settle(item, item.state.since, this.options.findLanded, claimedIds(this.list(), id));
-        if (verdict.landed) {
-          const now = this.clock();
-          const sent: OutboxItem = {
-            ...item,
-            state: { status: 'sent', id: verdict.id, at: now, settled: true },
-            updatedAt: now,
-          };
-          await this.records.update(sent);
-          return sent;
-        }
-      } else if (item.state.status !== 'failed') {
+      if (item.state.status !== 'failed' && item.state.status !== 'uncertain') {
         throw new OutboxActionError('not_allowed', 'Only failed or uncertain writes can be sent again.');
+      }
+      // Claims may have changed while we looked: take the id only if still nobody else's.
+      if (item.state.status === 'uncertain' && verdict?.landed && !claimedIds(this.list(), id).has(verdict.id)) {
+        const now = this.clock();
+        const sent: OutboxItem = {
+          ...item,
+          state: { status: 'sent', id: verdict.id, at: now, settled: true },
+          updatedAt: now,
+        };
+        await this.records.update(sent);
+        return sent;
       }
       return this.requeue(item, item.request);
     });

@@ -120,7 +120,11 @@ export class Scheduler {
   private async pass(): Promise<DrainResult> {
     await this.recoverInterrupted();
     const accounts = this.deps.records.accountNames();
-    await Promise.all(accounts.map((account) => this.drainAccount(account)));
+    // allSettled, not all: the pass must not end (and free the drainer) while another account's
+    // send is still in flight, or a second pass could put a second write of that account in flight.
+    const outcomes = await Promise.allSettled(accounts.map((account) => this.drainAccount(account)));
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure !== undefined) throw failure.reason;
     return { nextWakeAt: this.nextWakeAt() };
   }
 

@@ -223,3 +223,35 @@ describe('nextWakeAt', () => {
     expect(outbox.nextWakeAt()).toBe(START);
   });
 });
+
+describe('a failing account does not free the drainer early', () => {
+  it('the pass ends only after every account finished, so no account gets two writes in flight', async () => {
+    const { outbox, store, sender } = await makeOutbox();
+    await outbox.enqueue(A, { kind: 'post', body: 'a1' });
+    await outbox.enqueue(A, { kind: 'post', body: 'a2' });
+    await outbox.enqueue(B, { kind: 'post', body: 'b1' });
+    const realPut = store.putItem.bind(store);
+    vi.spyOn(store, 'putItem').mockImplementation(async (item) => {
+      if (item.account === B) throw new Error('quota exceeded');
+      await realPut(item);
+    });
+    let failed = false;
+    const first = outbox.drain().catch(() => {
+      failed = true;
+    });
+    await settleMicrotasks();
+    expect(sender.bodies()).toEqual(['a1']);
+    // B's failure is known, but A's send is still in flight: the pass has not ended.
+    expect(failed).toBe(false);
+    const followUp = outbox.drain().catch(() => undefined);
+    await settleMicrotasks();
+    expect(sender.bodies()).toEqual(['a1']);
+    sender.last().succeed('p_a1');
+    await settleMicrotasks();
+    expect(sender.bodies()).toEqual(['a1', 'a2']);
+    sender.last().succeed('p_a2');
+    await first;
+    await followUp;
+    expect(failed).toBe(true);
+  });
+});

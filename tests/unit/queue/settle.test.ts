@@ -153,6 +153,23 @@ describe('send again on an uncertain item', () => {
     expect(outbox.get(item.id)?.state).toMatchObject({ status: 'sent', id: 'p_again' });
   });
 
+  it('a slow lookup does not hold up other user actions', async () => {
+    let lookups = 0;
+    let answer: (ids: string[]) => void = () => undefined;
+    const findLanded: FindLanded = () => {
+      lookups += 1;
+      // The first lookup (during the drain) answers at once; the one for "send again" hangs.
+      return lookups === 1 ? Promise.resolve([]) : new Promise((resolve) => (answer = resolve));
+    };
+    const { outbox, item } = await sendAndFail(findLanded, apiError('network', { outcomeUnknown: true }));
+    const again = outbox.sendAgain(item.id);
+    await expect(outbox.enqueue(A, { kind: 'post', body: 'meanwhile' })).resolves.toMatchObject({
+      state: { status: 'queued' },
+    });
+    answer([]);
+    await expect(again).resolves.toMatchObject({ state: { status: 'queued' }, resends: 1 });
+  });
+
   it('discard removes an uncertain item', async () => {
     const { outbox, item } = await sendAndFail(async () => [], apiError('network', { outcomeUnknown: true }));
     await outbox.discard(item.id);
