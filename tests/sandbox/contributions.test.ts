@@ -97,7 +97,7 @@ describe('posts, comments and reactions', () => {
 
   it('an unknown post is 404 not_found for comments and reactions, and spends nothing', async () => {
     const before = await sb.stats();
-    for (const id of ['p_doesNotExist00', 'nonsense', '%27%3B--', 'p_' + 'x'.repeat(300)]) {
+    for (const id of ['p_doesNotExist00', 'nonsense', '%27%3B--', `p_${'x'.repeat(300)}`]) {
       const c = await sb.api<ErrorBody>('POST', `/v1/posts/${id}/comments`, { body: 'Hello?' });
       expect(c.status).toBe(404);
       expect(c.json.error.code).toBe('not_found');
