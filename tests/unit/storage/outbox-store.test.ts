@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
 import { Outbox } from '@/lib/queue/outbox';
 import { closeDebateDb, DB_NAME, DB_VERSION, openDebateDb } from '@/lib/storage/db';
 import { IdbOutboxStore } from '@/lib/storage/outbox-store';
@@ -71,6 +72,46 @@ describe('Outbox on IndexedDB', () => {
 
     const second = await Outbox.open({ ...options, store: new IdbOutboxStore(() => openDebateDb(name)) });
     expect(second.list().map((item) => item.request.kind)).toEqual(['post', 'reaction']);
+    await closeDebateDb(name);
+  });
+
+  it('settles a write the worker was sending when it stopped, and keeps a 429 pause across the restart', async () => {
+    const name = freshName();
+    const store = () => new IdbOutboxStore(() => openDebateDb(name));
+    let now = 5_000;
+    const clock = () => now;
+    const rateLimited = new ApiError({ kind: 'rate_limited', message: '429', status: 429, retryAfterMs: 30_000 });
+    const first = await Outbox.open({
+      store: store(),
+      clock,
+      findLanded: async () => [],
+      // The first write is refused with a 429; the worker then stops while the next send is out.
+      sender: async (item) => {
+        if (item.request.kind === 'post' && item.request.body === 'limited') throw rateLimited;
+        return new Promise(() => undefined);
+      },
+    });
+    await first.enqueue('acc', { kind: 'post', body: 'limited' });
+    await first.enqueue('other', { kind: 'post', body: 'in flight' });
+    void first.drain();
+    await vi.waitFor(() => expect(first.list().map((item) => item.state.status)).toEqual(['waiting', 'sending']));
+    await closeDebateDb(name);
+
+    now = 10_000;
+    const second = await Outbox.open({
+      store: store(),
+      clock,
+      sender: async () => ({ id: 'p_new' }),
+      findLanded: async (item) =>
+        item.request.kind === 'post' && item.request.body === 'in flight' ? ['p_landed'] : [],
+    });
+    await second.recoverInterrupted();
+    expect(second.list().map((item) => item.state)).toEqual([
+      { status: 'waiting', until: 35_000 },
+      { status: 'sent', id: 'p_landed', at: 10_000, settled: true },
+    ]);
+    expect(second.accountState('acc')?.rateLimitedUntil).toBe(35_000);
+    expect((await second.drain()).nextWakeAt).toBe(35_000);
     await closeDebateDb(name);
   });
 });
