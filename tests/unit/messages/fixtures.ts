@@ -1,0 +1,93 @@
+import { vi } from 'vitest';
+import type { MessageName } from '@/lib/messages/protocol';
+import type { Handlers } from '@/lib/messages/router';
+
+/** Our identity in tests (the fake browser's id). */
+export const EXTENSION_ID = 'test-extension-id';
+export const ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+
+/** Senders as Chrome and Firefox report them. */
+export const senders = {
+  popup: { id: EXTENSION_ID, url: `${ORIGIN}/popup.html`, origin: ORIGIN },
+  sidePanel: { id: EXTENSION_ID, url: `${ORIGIN}/sidepanel.html` },
+  optionsInTab: { id: EXTENSION_ID, url: `${ORIGIN}/options.html`, tab: { id: 7 }, frameId: 0, origin: ORIGIN },
+  content: {
+    id: EXTENSION_ID,
+    url: 'https://example.org/article',
+    tab: { id: 42 },
+    frameId: 0,
+    origin: 'https://example.org',
+  },
+  contentOtherTab: { id: EXTENSION_ID, url: 'https://example.org/b', tab: { id: 43 }, frameId: 0 },
+  otherExtension: { id: 'evil-extension', url: 'chrome-extension://evil-extension/popup.html' },
+} as const;
+
+const ITEM = {
+  id: 'o_1',
+  account: 'acc_1',
+  seq: 1,
+  request: { kind: 'post' as const, body: 'Hello' },
+  state: { status: 'queued' as const },
+  createdAt: 1,
+  updatedAt: 1,
+  attempts: 0,
+  resends: 0,
+};
+
+/** Valid reply data for every message. */
+export const replies = {
+  getStatus: {
+    baseUrl: 'http://127.0.0.1:8787',
+    key: { set: true, last4: 'abcd' },
+    account: { id: 'acc_1', handle: 'demo' },
+    scopes: ['posts:read'],
+    outbox: {
+      counts: { queued: 1, sending: 0, sent: 0, waiting: 0, failed: 0, uncertain: 0 },
+      pending: 1,
+      worst: 'queued' as const,
+    },
+    pause: { rateLimitedUntil: null, disabled: null, offlineUntil: null },
+  },
+  saveSettings: { baseUrl: 'http://127.0.0.1:8787' },
+  saveKey: { last4: 'abcd' },
+  clearKey: null,
+  checkKey: { account: { handle: 'demo' }, scopes: ['posts:read'] },
+  getTimelinePage: { items: [{ id: 'p_1', body: 'Hello' }], nextCursor: null },
+  enqueueWrite: ITEM,
+  listOutbox: { items: [ITEM] },
+  retryItem: ITEM,
+  editAndResend: ITEM,
+  discardItem: null,
+  reactToPost: { id: 'o_2', status: 'queued' as const },
+  replyToPost: { id: 'o_3', status: 'queued' as const },
+  openWithDraft: null,
+  getPostStates: { posts: [] },
+} satisfies { [N in MessageName]: unknown };
+
+/** One spy per message, each answering its valid reply. */
+export function spyHandlers() {
+  const handlers = {} as Record<MessageName, ReturnType<typeof vi.fn>>;
+  for (const name of Object.keys(replies) as MessageName[]) {
+    handlers[name] = vi.fn(async () => replies[name]);
+  }
+  return { handlers: handlers as unknown as Handlers, spies: handlers };
+}
+
+/** A valid request for every message. */
+export const validRequests: { [N in MessageName]: unknown } = {
+  getStatus: undefined,
+  saveSettings: { baseUrl: 'https://api.example.com' },
+  saveKey: { key: 'dcp_0123456789abcdef' },
+  clearKey: {},
+  checkKey: undefined,
+  getTimelinePage: { limit: 20 },
+  enqueueWrite: { kind: 'comment', postId: 'p_1', body: ' Hi ' },
+  listOutbox: {},
+  retryItem: { id: 'o_1' },
+  editAndResend: { id: 'o_1', body: 'Edited' },
+  discardItem: { id: 'o_1' },
+  reactToPost: { postId: 'p_1', reaction: 'well_sourced' },
+  replyToPost: { postId: 'p_1', body: 'Agreed.' },
+  openWithDraft: { kind: 'reply', postId: 'p_1', text: '' },
+  getPostStates: { postIds: ['p_1', 'p_2'] },
+};
