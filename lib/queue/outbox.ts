@@ -169,6 +169,19 @@ export class Outbox {
     });
   }
 
+  /**
+   * Removes `sent` items that were sent before `before` (the Outbox history would otherwise grow
+   * forever). Returns how many were removed. Keep a margin of minutes: a sent item's id is what
+   * stops a later settle from claiming the same contribution twice.
+   */
+  pruneSent(before: number): Promise<number> {
+    return this.records.serial(async () => {
+      const old = this.list().filter((item) => item.state.status === 'sent' && item.state.at < before);
+      for (const item of old) await this.records.remove(item.id);
+      return old.length;
+    });
+  }
+
   /** Sends what may be sent now; one pass at a time (see Scheduler.drain). */
   drain(): Promise<DrainResult> {
     return this.scheduler.drain();

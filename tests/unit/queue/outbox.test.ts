@@ -183,6 +183,27 @@ describe('user actions', () => {
   });
 });
 
+describe('pruneSent', () => {
+  it('removes only sent items sent before the given time', async () => {
+    const { outbox, sender, store } = await makeOutbox();
+    await outbox.enqueue(ACC, { kind: 'post', body: 'old' });
+    await outbox.enqueue(ACC, { kind: 'post', body: 'new' });
+    await outbox.enqueue(ACC, { kind: 'post', body: 'still queued' });
+    const drained = outbox.drain();
+    await settleMicrotasks();
+    sender.last().succeed('p_old');
+    await vi.advanceTimersByTimeAsync(60_000);
+    sender.last().succeed('p_new');
+    await settleMicrotasks();
+    sender.last().fail(apiError('invalid', { status: 400 }));
+    await drained;
+
+    expect(await outbox.pruneSent(START + 30_000)).toBe(1);
+    expect(outbox.list().map((item) => item.state.status)).toEqual(['sent', 'failed']);
+    expect(await store.listItems()).toHaveLength(2);
+  });
+});
+
 describe('subscribe and summary', () => {
   it('pushes every durable change and stops after unsubscribe', async () => {
     const { outbox, sender } = await makeOutbox();
