@@ -5,8 +5,8 @@ import { controlRoutes } from './controls/routes.js';
 import { errorResponse, failure } from './http/errors.js';
 import { failurePage, websiteRoutes } from './website/routes.js';
 
-const isJsonPath = (path: string) =>
-  path === '/v1' || path.startsWith('/v1/') || path === '/__sandbox' || path.startsWith('/__sandbox/');
+// API-looking paths (any version) and controls answer JSON; everything else is the website's HTML.
+const isJsonPath = (path: string) => /^\/(v\d+|__sandbox)(\/|$)/.test(path);
 
 /** The whole HTTP surface: API under `/v1`, controls under `/__sandbox`, the website at `/`. */
 export function createApp(ctx: SandboxContext): Hono<SandboxEnv> {

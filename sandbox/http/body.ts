@@ -13,6 +13,22 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: Failure 
 const tooLarge = (limit: number): Failure =>
   failure(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`, { limitBytes: limit });
 
+/** How much of an oversized streamed body is read and thrown away so the connection stays usable. */
+const DRAIN_CAP = 8 * 1024 * 1024;
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number, limit: number) {
+  // Cancelling mid-body would destroy the socket under a keep-alive client that then reuses it;
+  // reading the rest (up to a cap) lets the client finish sending and read the 413.
+  let total = seen;
+  while (total <= DRAIN_CAP) {
+    const { done, value } = await reader.read();
+    if (done) return tooLarge(limit);
+    total += value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
+  return { ...tooLarge(limit), headers: { Connection: 'close' } };
+}
+
 /** Reads the raw body, stopping (413) as soon as it passes `limit`, whatever Content-Length claimed. */
 export async function readLimited(req: Request, limit: number): Promise<Outcome<Uint8Array>> {
   const declared = req.headers.get('content-length');
@@ -27,10 +43,7 @@ export async function readLimited(req: Request, limit: number): Promise<Outcome<
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return { ok: false, failure: tooLarge(limit) };
-    }
+    if (total > limit) return { ok: false, failure: await discardRest(reader, total, limit) };
     chunks.push(value);
   }
   return { ok: true, value: Buffer.concat(chunks) };

@@ -61,7 +61,9 @@ describe('moderation', () => {
     const held = await sb.api<Created>('POST', '/v1/posts', { body: 'Only mine for now #hold' });
     const other = await sb.newKey(ALL_SCOPES);
     expect((await sb.api('POST', `/v1/posts/${held.json.id}/comments`, { body: 'x' }, other.key)).status).toBe(404);
-    expect((await sb.api('POST', `/v1/posts/${held.json.id}/reactions`, { kind: 'agree' }, other.key)).status).toBe(404);
+    expect((await sb.api('POST', `/v1/posts/${held.json.id}/reactions`, { kind: 'agree' }, other.key)).status).toBe(
+      404,
+    );
     expect((await sb.api('POST', `/v1/posts/${held.json.id}/comments`, { body: 'Note to self' })).status).toBe(201);
     // The website is signed in as the demo account, the author.
     const page = await sb.request('GET', `/posts/${held.json.id}`);

@@ -63,7 +63,12 @@ describe('webhooks', () => {
       expect(verify(r.body, r.headers['x-debate-signature'] as string, 'wrong secret')).toBe(false);
       expect(verify(`${r.body} `, r.headers['x-debate-signature'] as string, SECRET)).toBe(false);
       const event = JSON.parse(r.body) as Event;
-      expect(event).toEqual({ id: expect.stringMatching(/^evt_/), type, createdAt: expect.any(String), data: created.json });
+      expect(event).toEqual({
+        id: expect.stringMatching(/^evt_/),
+        type,
+        createdAt: expect.any(String),
+        data: created.json,
+      });
       expect(event.data.id).toBe(created.json.id);
       expect(r.headers['x-debate-delivery']).toMatch(/^dlv_/);
     }
@@ -71,9 +76,7 @@ describe('webhooks', () => {
     await sb.api('POST', `/v1/posts/${post.json.id}/reactions`, { kind: 'agree' });
     const log = await deliveries();
     expect(log.filter((d) => d.eventType === 'reaction.created')).toHaveLength(1);
-    expect(log.map((d) => d.contributionId).sort()).toEqual(
-      [post.json.id, comment.json.id, reaction.json.id].sort(),
-    );
+    expect(log.map((d) => d.contributionId).sort()).toEqual([post.json.id, comment.json.id, reaction.json.id].sort());
   });
 
   it('retries after a failing receiver with backoff, logging every attempt, same delivery id and body', async () => {
@@ -148,7 +151,12 @@ describe('webhooks', () => {
     const list = await sb.control<{ webhooks: { id: string; url: string }[] }>('GET', '/webhooks');
     expect(list.webhooks).toHaveLength(1);
     expect(JSON.stringify(list)).not.toContain(SECRET);
-    for (const body of [{ url: 'ftp://x', secret: 's' }, { url: 'not a url', secret: 's' }, { url: receiver.url }, {}]) {
+    for (const body of [
+      { url: 'ftp://x', secret: 's' },
+      { url: 'not a url', secret: 's' },
+      { url: receiver.url },
+      {},
+    ]) {
       const answer = await sb.request('POST', '/__sandbox/webhooks', {
         body: JSON.stringify(body),
         headers: { 'Content-Type': 'application/json' },
