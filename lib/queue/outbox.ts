@@ -197,15 +197,15 @@ export class Outbox {
     return this.scheduler.resumeAccount(account);
   }
 
-  /** When the background should wake the drainer: alarm plus in-memory timer. */
-  nextWakeAt(): number | null {
-    return this.scheduler.nextWakeAt();
+  /** When the background should wake the drainer (alarm plus in-memory timer); of one account when given. */
+  nextWakeAt(account?: string): number | null {
+    return this.scheduler.nextWakeAt(account);
   }
 
   /** Counts, worst state, account pauses and next wake-up (of one account when given). */
   summary(account?: string): OutboxSummary {
     const accounts = this.records.listAccounts().filter((state) => account === undefined || state.account === account);
-    return summarize(this.list(account), accounts, this.clock(), this.nextWakeAt());
+    return summarize(this.list(account), accounts, this.clock(), this.nextWakeAt(account));
   }
 
   /** Calls `listener` after every durable change; returns the unsubscribe function. */

@@ -90,12 +90,12 @@ export class Scheduler {
     return settled;
   }
 
-  /** The earliest time a drain could make progress; `<= now` means now; null when nothing waits. */
-  nextWakeAt(): number | null {
+  /** The earliest time a drain could make progress (for one account when given); `<= now` means now; null when nothing waits. */
+  nextWakeAt(only?: string): number | null {
     const { records, clock } = this.deps;
     const now = clock();
     let earliest: number | null = null;
-    for (const account of records.accountNames()) {
+    for (const account of only === undefined ? records.accountNames() : [only]) {
       const head = records.list(account).find(isPending);
       if (head === undefined) continue;
       let at = pausedUntil(records.account(account), now) ?? now;

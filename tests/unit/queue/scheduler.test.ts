@@ -221,6 +221,8 @@ describe('nextWakeAt', () => {
     expect(outbox.nextWakeAt()).toBeNull();
     await outbox.enqueue(A, { kind: 'post', body: 'x' });
     expect(outbox.nextWakeAt()).toBe(START);
+    expect(outbox.nextWakeAt(A)).toBe(START);
+    expect(outbox.nextWakeAt(B)).toBeNull();
   });
 });
 
