@@ -10,6 +10,8 @@ export interface HandlerDeps {
   services: BackgroundServices;
   /** Runs the drainer now (a write was queued, a key was saved). */
   kick: () => void;
+  /** Pushes the status to open pages (for changes that storage events do not show, e.g. the vault). */
+  notify: () => void;
   drafts: Drafts;
 }
 
@@ -17,7 +19,7 @@ export interface HandlerDeps {
 const ack = (item: OutboxItem) => ({ id: item.id, status: item.state.status });
 
 /** One handler per message of the protocol table. Requests arrive parsed and permitted. */
-export function createHandlers({ services, kick, drafts }: HandlerDeps): Handlers {
+export function createHandlers({ services, kick, notify, drafts }: HandlerDeps): Handlers {
   const enqueue = async (request: OutboxItem['request']) => {
     const account = await services.baseUrl();
     const item = await (await services.outbox()).enqueue(account, request);
@@ -39,11 +41,13 @@ export function createHandlers({ services, kick, drafts }: HandlerDeps): Handler
       const { baseUrl } = await readSettings();
       if (baseUrl !== '') await (await services.outbox()).resumeAccount(await services.baseUrl());
       kick();
+      notify();
       return { last4: (await services.vault.describe()).last4 ?? '' };
     },
     clearKey: async () => {
       await services.vault.clear();
       await identityItem.setValue(null);
+      notify();
       return null;
     },
     checkKey: async () => {

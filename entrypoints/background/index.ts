@@ -40,7 +40,7 @@ export default defineBackground(() => {
     }, 0);
   };
 
-  const router = createRouter(createHandlers({ services, kick, drafts: new Drafts() }), {
+  const router = createRouter(createHandlers({ services, kick, notify: pushState, drafts: new Drafts() }), {
     ...identity,
     onInternalError: (error, name) => console.error(`Handling ${name} failed`, error),
   });

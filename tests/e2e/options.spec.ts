@@ -1,0 +1,32 @@
+import { expect, test } from './fixtures';
+import { OptionsPage } from './pages/options-page';
+
+test('options: set the base URL and key, check the key, and never see the key again', async ({
+  sandbox,
+  extensionPage,
+}) => {
+  const options = new OptionsPage(await extensionPage('options.html'));
+  await options.configure(sandbox.baseUrl, sandbox.testKey);
+  await expect(options.feedback).toHaveText('Saved.');
+  await expect(options.page.getByText(`ending in ${sandbox.testKey.slice(-4)}`)).toBeVisible();
+  await expect(options.apiKey).toHaveValue('');
+
+  await options.checkKey.click();
+  await expect(options.feedback).toContainText('The key works: it acts for');
+  await expect(options.page.getByRole('heading', { name: /^Account:/ })).toBeVisible();
+  await expect(options.page.getByText('granted')).toHaveCount(3);
+
+  // Reload: the page shows that a key is set, never the key.
+  await options.page.reload();
+  await expect(options.page.getByText(`ending in ${sandbox.testKey.slice(-4)}`)).toBeVisible();
+  expect(await options.page.content()).not.toContain(sandbox.testKey);
+  await options.page.screenshot({ path: 'test-results/screenshots/options-light.png', fullPage: true });
+});
+
+test('options: a key the platform does not accept is reported in words', async ({ sandbox, extensionPage }) => {
+  const options = new OptionsPage(await extensionPage('options.html'));
+  await options.configure(sandbox.baseUrl, 'dcp_this_key_does_not_exist_0000');
+  await expect(options.feedback).toHaveText('Saved.');
+  await options.checkKey.click();
+  await expect(options.feedback).toHaveText('The key was not accepted. Check it on the options page.');
+});
