@@ -70,6 +70,27 @@ describe('website', () => {
     expect(after.text).toContain('Well sourced · 1');
   });
 
+  it('form writes pass the same moderation as API writes; the author sees the state on the post page', async () => {
+    const held = await sb.form('/posts', { body: 'Draft from the form #hold' });
+    expect(held.status).toBe(303);
+    const location = held.headers.get('location') ?? '';
+    const id = location.slice('/posts/'.length);
+    const page = await sb.request('GET', location);
+    expect(page.text).toContain('Only you can see this post: it is held.');
+    expect(articleIds((await sb.request('GET', '/?limit=100')).text)).not.toContain(id);
+    const published = await sb.post('A published post for a rejected comment');
+    await sb.form(`/posts/${published}/comments`, { body: 'casino night!' });
+    const withComment = await sb.request('GET', `/posts/${published}`);
+    expect(withComment.text).toContain('<span class="state rejected"');
+    const events = (
+      await sb.control<{ events: { type: string; data: { id: string; moderation?: unknown } }[] }>('GET', '/events')
+    ).events;
+    expect(events.find((e) => e.data.id === id)?.data.moderation).toEqual({
+      state: 'held',
+      reason: 'Held for review (#hold).',
+    });
+  });
+
   it('escapes every piece of user text', async () => {
     const evil = '<script>alert("x")</script> & <img src=x onerror=alert(1)> "quoted" \'single\'';
     const id = await sb.post(evil);
