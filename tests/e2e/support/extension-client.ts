@@ -1,0 +1,44 @@
+import type { Page } from '@playwright/test';
+
+/** A reply of the background, as an extension page receives it. */
+export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
+
+/**
+ * Sends a protocol message from an extension page, exactly as the UI does
+ * (`runtime.sendMessage({type, payload})`).
+ */
+export function send<T = unknown>(page: Page, type: string, payload?: unknown): Promise<Reply<T>> {
+  return page.evaluate(
+    ([type, payload]) => {
+      const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } })
+        .chrome.runtime;
+      return runtime.sendMessage(payload === undefined ? { type } : { type, payload }) as Promise<Reply<T>>;
+    },
+    [type, payload] as const,
+  );
+}
+
+/** Like `send`, but throws on `{ok:false}`. */
+export async function call<T = unknown>(page: Page, type: string, payload?: unknown): Promise<T> {
+  const reply = await send<T>(page, type, payload);
+  if (!reply.ok) throw new Error(`${type} failed: ${reply.error.code}: ${reply.error.message}`);
+  return reply.data;
+}
+
+/** Configures the extension (base URL + key) through its own messages, as the options page does. */
+export async function configure(page: Page, baseUrl: string, key: string): Promise<void> {
+  await call(page, 'saveSettings', { baseUrl });
+  await call(page, 'saveKey', { key });
+}
+
+/** An Outbox item, as far as the tests look at it. */
+export interface OutboxItemView {
+  id: string;
+  seq: number;
+  request: { kind: string; body?: string; postId?: string; reaction?: string };
+  state: { status: string; id?: string; until?: number };
+}
+
+export async function listOutbox(page: Page): Promise<OutboxItemView[]> {
+  return (await call<{ items: OutboxItemView[] }>(page, 'listOutbox')).items;
+}

@@ -1,0 +1,81 @@
+/** Test controls of a running sandbox (`/__sandbox/…`) and a few API reads, from the test's side. */
+export class SandboxClient {
+  constructor(readonly baseUrl: string) {}
+
+  /** A control call; throws unless it answers 2xx. */
+  async control<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.baseUrl}/__sandbox${path}`, {
+      method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} /__sandbox${path} answered ${response.status}: ${text}`);
+    return JSON.parse(text) as T;
+  }
+
+  /** A new key with these scopes, for a new account unless one is named. */
+  newKey(scopes: string[], account?: string): Promise<{ key: string; account: string }> {
+    return this.control('POST', '/keys', { scopes, ...(account === undefined ? {} : { account }) });
+  }
+
+  setBudget(account: string, writes: number, windowSeconds: number): Promise<unknown> {
+    return this.control('POST', '/budget', { account, writes, windowSeconds });
+  }
+
+  disableKey(key: string, reason: string): Promise<unknown> {
+    return this.control('POST', '/keys/disable', { key, reason });
+  }
+
+  enableKey(key: string): Promise<unknown> {
+    return this.control('POST', '/keys/enable', { key });
+  }
+
+  /** Every write request the API answered, oldest first (sandbox request log). */
+  async writeLog(account: string): Promise<WriteLogEntry[]> {
+    const { requests } = await this.control<{ requests: WriteLogEntry[] }>('GET', '/requests');
+    return requests.filter((entry) => entry.account === account && entry.method === 'POST');
+  }
+
+  /** Every published post of an account, oldest first, read through the public timeline. */
+  async postsOf(key: string, accountId: string): Promise<{ id: string; body: string }[]> {
+    const posts: { id: string; body: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+      const response = await fetch(`${this.baseUrl}/v1/timelines/public?limit=100${query}`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
+      const page = (await response.json()) as {
+        items: { id: string; body: string; author: { id: string } }[];
+        nextCursor: string | null;
+      };
+      for (const item of page.items) if (item.author.id === accountId) posts.push({ id: item.id, body: item.body });
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    return posts.reverse();
+  }
+}
+
+/** One API request as the sandbox logged it. */
+export interface WriteLogEntry {
+  /** Sandbox time (ms) when the request arrived. */
+  at: number;
+  method: string;
+  path: string;
+  account: string | null;
+  status: number;
+  retryAfterSeconds: number | null;
+}
+
+/** Writes sent while an earlier 429 still forbade them: each 429 at `at` forbids until `at + Retry-After`. */
+export function earlySends(log: WriteLogEntry[]): WriteLogEntry[] {
+  const early: WriteLogEntry[] = [];
+  let forbiddenUntil = 0;
+  for (const entry of log) {
+    if (entry.at < forbiddenUntil) early.push(entry);
+    if (entry.status === 429 && entry.retryAfterSeconds !== null) {
+      forbiddenUntil = Math.max(forbiddenUntil, entry.at + entry.retryAfterSeconds * 1000);
+    }
+  }
+  return early;
+}
