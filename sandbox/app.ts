@@ -37,7 +37,7 @@ export function createApp(ctx: SandboxContext): Hono<SandboxEnv> {
     await next();
     if (plan.drop) {
       // The handler has run (any write is committed); the client only sees its connection die.
-      c.env.incoming.socket.destroy();
+      c.env?.incoming?.socket?.destroy();
       c.res = new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
     }
   });

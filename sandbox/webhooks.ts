@@ -111,9 +111,7 @@ export class WebhookService {
     const hooks = this.db
       .prepare<[], { id: string; url: string; secret: string }>('SELECT id, url, secret FROM webhooks')
       .all();
-    for (const webhook of hooks) {
-      void this.attempt({ deliveryId: newId('dlv'), webhook, event }, 1);
-    }
+    for (const webhook of hooks) this.run({ deliveryId: newId('dlv'), webhook, event }, 1);
   }
 
   /** Every event ever recorded, oldest first (parsed payloads). */
@@ -178,6 +176,13 @@ export class WebhookService {
     this.cancelPending();
   }
 
+  /** Starts an attempt; a failure of the sandbox itself is logged, never left as an unhandled rejection. */
+  private run(job: Job, n: number): void {
+    this.attempt(job, n).catch((e: unknown) => {
+      if (!this.closed) this.options.log(`webhook delivery ${job.deliveryId} failed in the sandbox: ${String(e)}`);
+    });
+  }
+
   private async attempt(job: Job, n: number): Promise<void> {
     const { webhook, event } = job;
     const started = Date.now();
@@ -233,7 +238,7 @@ export class WebhookService {
     if (final) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.attempt(job, n + 1);
+      this.run(job, n + 1);
     }, delay);
     this.timers.add(timer);
   }

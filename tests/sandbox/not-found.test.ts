@@ -67,6 +67,28 @@ describe('paths that do not exist', () => {
     }
   });
 
+  it('odd paths and queries get a 4xx, never a 5xx', async () => {
+    const paths = [
+      '/v1/posts/%ZZ/comments',
+      '/v1/posts/%E0%A4%A/reactions',
+      '/v1/posts/..%2F..%2Fetc/comments',
+      '/posts/%ff',
+      '/posts/%00',
+      `/posts/${'a'.repeat(5000)}`,
+      '/v1/timelines/public?limit=%ZZ',
+      '/v1/timelines/public?cursor=%E0%A4%A',
+      '/?cursor=%ff',
+      '/__sandbox/%ZZ',
+    ];
+    for (const path of paths) {
+      for (const method of ['GET', 'POST', 'PATCH']) {
+        const answer = await sb.api(method, path, method === 'GET' ? undefined : { body: 'x' });
+        expect(answer.status, `${method} ${path.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status, `${method} ${path.slice(0, 40)}`).toBeLessThan(500);
+      }
+    }
+  });
+
   it('HEAD works on GET endpoints', async () => {
     const answer = await sb.request('HEAD', '/v1/me', { headers: { Authorization: `Bearer ${sb.key}` } });
     expect(answer.status).toBe(200);
