@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Author, TimelinePage } from '@/lib/api/schemas';
 import type { OutboxItemView } from '@/lib/messages/fields';
 import {
   CONTENT_MESSAGES,
@@ -10,6 +11,7 @@ import {
   type RequestData,
   type RequestInput,
 } from '@/lib/messages/protocol';
+import type { OutboxSummary } from '@/lib/queue/summary';
 import type { OutboxItem } from '@/lib/queue/types';
 import { replies, validRequests } from './fixtures';
 
@@ -117,5 +119,9 @@ describe('the protocol table', () => {
     expectTypeOf<ReplyData<'enqueueWrite'>>().toEqualTypeOf<OutboxItemView>();
     // The Outbox's own item type fits the reply: the background can answer with it as is.
     expectTypeOf<OutboxItem>().toExtend<OutboxItemView>();
+    // The API client's page and the Outbox summary fit their replies too.
+    expectTypeOf<TimelinePage>().toExtend<ReplyData<'getTimelinePage'>>();
+    expectTypeOf<OutboxSummary>().toExtend<ReplyData<'getStatus'>['outbox']>();
+    expectTypeOf<{ account: Author | null; scopes: string[] | null }>().toExtend<ReplyData<'checkKey'>>();
   });
 });
