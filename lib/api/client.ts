@@ -129,8 +129,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError({ kind: 'network', message: 'Could not read the saved API key.' });
     }
     if (key === undefined || key === '') throw new ApiError({ kind: 'unauthorized', message: 'No API key is saved.' });
-    if (!KEY_SHAPE.test(key))
+    // The vault's value is checked at run time too: a non-string would be stringified into the header.
+    if (typeof key !== 'string' || !KEY_SHAPE.test(key)) {
       throw new ApiError({ kind: 'unauthorized', message: 'The saved API key is not well-formed.' });
+    }
 
     // Whether fetch was called at all: an error before that means the request never left.
     let sent = false;

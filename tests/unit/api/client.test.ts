@@ -147,6 +147,8 @@ describe('createApiClient', () => {
     const bad = 'dcp_abc\ndef';
     const error = await failure(client(fetch, { getKey: async () => bad }).me());
     expect(error.kind).toBe('unauthorized');
+    const notAString = (async () => ({ key: KEY })) as unknown as () => Promise<string>;
+    expect((await failure(client(fetch, { getKey: notAString }).me())).kind).toBe('unauthorized');
     expect(error.message).not.toContain('dcp_abc');
     expect(seen).toHaveLength(0);
   });
@@ -192,6 +194,18 @@ describe('createApiClient', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('treats a caller abort after sending as an unknown outcome', async () => {
+    const controller = new AbortController();
+    const hanging: FetchLike = (input) =>
+      new Promise((_resolve, reject) => {
+        const signal = input instanceof Request ? input.signal : undefined;
+        signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        controller.abort();
+      });
+    const error = await failure(client(hanging).createPost('x', { signal: controller.signal }));
+    expect(error).toMatchObject({ kind: 'network', outcomeUnknown: true });
   });
 
   it('rejects an unusable base URL without a request', async () => {
