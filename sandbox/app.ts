@@ -3,10 +3,18 @@ import { apiRoutes } from './api/routes.js';
 import type { SandboxContext, SandboxEnv } from './context.js';
 import { controlRoutes } from './controls/routes.js';
 import { errorResponse, failure } from './http/errors.js';
+import { API_KEY_PATTERN } from './ids.js';
+import type { KeyRecord } from './store/accounts.js';
 import { failurePage, websiteRoutes } from './website/routes.js';
 
 // API-looking paths (any version) and controls answer JSON; everything else is the website's HTML.
 const isJsonPath = (path: string) => /^\/(v\d+|__sandbox)(\/|$)/.test(path);
+
+/** The key named by an Authorization header, for the request log (whatever the request's outcome). */
+function keyFromHeader(ctx: SandboxContext, header: string | undefined): KeyRecord | undefined {
+  const token = /^Bearer +(\S+) *$/i.exec(header ?? '')?.[1];
+  return token && API_KEY_PATTERN.test(token) ? ctx.accounts.findByClearKey(token) : undefined;
+}
 
 /** The whole HTTP surface: API under `/v1`, controls under `/__sandbox`, the website at `/`. */
 export function createApp(ctx: SandboxContext): Hono<SandboxEnv> {
@@ -14,8 +22,27 @@ export function createApp(ctx: SandboxContext): Hono<SandboxEnv> {
 
   app.use('*', async (c, next) => {
     const started = performance.now();
+    const at = ctx.clock.now();
     await next();
-    ctx.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    const dropped = c.get('droppedStatus');
+    const status = dropped ?? c.res.status;
+    ctx.log(`${c.req.method} ${c.req.path} ${dropped === undefined ? status : `${status} (dropped)`} ${durationMs}ms`);
+    if (/^\/v\d+(\/|$)/.test(c.req.path)) {
+      const key = c.get('key') ?? keyFromHeader(ctx, c.req.header('authorization'));
+      const retryAfter = Number(c.res.headers.get('retry-after'));
+      ctx.requests.record({
+        at,
+        method: c.req.method,
+        path: c.req.path,
+        account: key?.accountId ?? null,
+        keyId: key?.id ?? null,
+        status,
+        retryAfterSeconds: dropped === undefined && Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+        dropped: dropped !== undefined,
+        durationMs,
+      });
+    }
   });
 
   // Injected faults act like the network and the platform's infrastructure: before and after the handler.
@@ -37,6 +64,7 @@ export function createApp(ctx: SandboxContext): Hono<SandboxEnv> {
     await next();
     if (plan.drop) {
       // The handler has run (any write is committed); the client only sees its connection die.
+      c.set('droppedStatus', c.res.status);
       c.env?.incoming?.socket?.destroy();
       c.res = new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
     }

@@ -7,6 +7,7 @@ import { ensureDemo } from './demo.js';
 import { FaultService } from './faults.js';
 import { randomBase62 } from './ids.js';
 import { ModerationService } from './moderation.js';
+import { RequestLog } from './request-log.js';
 import { SCOPES } from './scopes.js';
 import { isEmpty, seedDemoContent } from './seed.js';
 import { AccountStore } from './store/accounts.js';
@@ -44,6 +45,7 @@ export function createContext(o: ContextOptions): SandboxContext {
     log: o.log,
   });
   const faults = new FaultService();
+  const requests = new RequestLog();
   const writes = new WriteService({ db, clock, content, budget, moderation, webhooks });
   let secret = settings.get('cursor_secret');
   if (!secret) {
@@ -65,6 +67,7 @@ export function createContext(o: ContextOptions): SandboxContext {
     moderation,
     webhooks,
     faults,
+    requests,
     writes,
     cursors,
     demo,
@@ -73,6 +76,7 @@ export function createContext(o: ContextOptions): SandboxContext {
     reset(withSeed) {
       webhooks.cancelPending();
       faults.clear();
+      requests.clear();
       clock.resetOffset();
       db.transaction(() => {
         for (const table of [

@@ -5,6 +5,7 @@ import type { CursorCodec } from './cursor.js';
 import type { Db } from './db.js';
 import type { FaultService } from './faults.js';
 import type { ModerationService } from './moderation.js';
+import type { RequestLog } from './request-log.js';
 import type { AccountStore, KeyRecord } from './store/accounts.js';
 import type { ContentStore } from './store/content.js';
 import type { SettingsStore } from './store/settings.js';
@@ -29,6 +30,7 @@ export interface SandboxContext {
   moderation: ModerationService;
   webhooks: WebhookService;
   faults: FaultService;
+  requests: RequestLog;
   writes: WriteService;
   cursors: CursorCodec;
   demo: DemoAccount;
@@ -42,5 +44,9 @@ export interface SandboxContext {
 /** Hono environment of every sandbox route. */
 export interface SandboxEnv {
   Bindings: HttpBindings;
-  Variables: { key: KeyRecord };
+  Variables: {
+    key: KeyRecord;
+    /** Set by the fault middleware when it destroyed the connection after the handler answered this status. */
+    droppedStatus: number;
+  };
 }

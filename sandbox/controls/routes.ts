@@ -176,6 +176,24 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   ctl.get('/stats', () => jsonResponse(200, stats(ctx)));
 
+  ctl.get('/requests', (c) => {
+    const since = c.req.query('since');
+    if (since !== undefined && !/^\d{1,16}$/.test(since)) {
+      return errorResponse(failure(400, 'invalid_body', 'since must be a time in milliseconds.'));
+    }
+    const account = c.req.query('account');
+    return jsonResponse(200, {
+      requests: ctx.requests.list({
+        ...(account === undefined ? {} : { account }),
+        ...(since === undefined ? {} : { since: Number(since) }),
+      }),
+    });
+  });
+  ctl.delete('/requests', () => {
+    ctx.requests.clear();
+    return jsonResponse(200, { cleared: true });
+  });
+
   ctl.all('/', methodNotAllowed(['GET', 'HEAD']));
   for (const path of ['/keys', '/keys/disable', '/keys/enable', '/reset', '/clock', '/moderation', '/posts']) {
     ctl.all(path, methodNotAllowed(path === '/clock' || path === '/moderation' ? ['GET', 'POST'] : ['POST']));
@@ -186,6 +204,7 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   ctl.all('/events', methodNotAllowed(['GET', 'HEAD']));
   ctl.all('/faults', methodNotAllowed(['GET', 'POST', 'DELETE']));
   ctl.all('/stats', methodNotAllowed(['GET', 'HEAD']));
+  ctl.all('/requests', methodNotAllowed(['GET', 'DELETE']));
   return ctl;
 }
 
