@@ -1,0 +1,230 @@
+/**
+ * The extension core (lib/api + lib/queue) wired exactly as the background wires it
+ * (entrypoints/background/services.ts), but against a real sandbox over real HTTP, with a fetch that
+ * records every exchange and an Outbox on the in-memory store.
+ *
+ * Every test file must start with
+ *   vi.mock('@/lib/api/errors', () => import('../../lib/api/errors'));
+ * because the vitest project "sandbox" has no `@/` alias (lib/queue imports `@/lib/api/errors`), and a
+ * `vi.mock` only takes effect from a test file. The factory returns the very module the tests import, so
+ * `instanceof ApiError` holds everywhere.
+ */
+import { findLandedWith } from '../../entrypoints/background/find-landed';
+import { type ApiClient, createApiClient, type FetchLike } from '../../lib/api/client';
+import type { BackoffOptions, OutboxItem, WriteSender } from '../../lib/queue';
+import { createReadWithRetry, MemoryOutboxStore, Outbox, type ReadWithRetry } from '../../lib/queue';
+import { ALL_SCOPES, T0, type TestSandbox } from '../sandbox/helpers.js';
+
+export { ALL_SCOPES, T0 };
+
+/** One HTTP exchange of the client under test, as the fetch it was given saw it. */
+export interface Exchange {
+  method: string;
+  path: string;
+  /** Clock time when the client called fetch. */
+  sentAt: number;
+  /** Clock time when fetch resolved (headers in) or rejected. */
+  answeredAt: number;
+  /** null: no answer at all (connection dropped, aborted, timed out). */
+  status: number | null;
+  retryAfter: string | null;
+}
+
+/** A fetch that passes everything to the real one and records each exchange with the given clock. */
+export class Recorder {
+  readonly log: Exchange[] = [];
+
+  constructor(private readonly now: () => number) {}
+
+  readonly fetch: FetchLike = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const exchange: Exchange = {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      sentAt: this.now(),
+      answeredAt: Number.NaN,
+      status: null,
+      retryAfter: null,
+    };
+    this.log.push(exchange);
+    try {
+      const response = await globalThis.fetch(input, init);
+      exchange.status = response.status;
+      exchange.retryAfter = response.headers.get('retry-after');
+      return response;
+    } finally {
+      exchange.answeredAt = this.now();
+    }
+  };
+
+  /** The writes (POSTs) sent so far. */
+  writes(): Exchange[] {
+    return this.log.filter((e) => e.method === 'POST');
+  }
+}
+
+/**
+ * The Outbox's clock following the sandbox's: the sandbox runs on a frozen `now` (T0) and moves only
+ * through `POST /__sandbox/clock`; this clock reads back the time the sandbox reports.
+ */
+export class SandboxClock {
+  private current = T0;
+
+  constructor(private readonly sb: TestSandbox) {}
+
+  readonly now = (): number => this.current;
+
+  /** Moves sandbox time (and so this clock) forward to `at`; never backward. */
+  async advanceTo(at: number): Promise<void> {
+    if (at <= this.current) return;
+    const { now } = await this.sb.advance(at - this.current);
+    this.current = now;
+  }
+}
+
+/** The background's `send` (services.ts), for one client. */
+export function senderFor(api: (account: string) => ApiClient): WriteSender {
+  return async (item: OutboxItem) => {
+    const client = api(item.account);
+    const { request } = item;
+    switch (request.kind) {
+      case 'post':
+        return { id: (await client.createPost(request.body)).id };
+      case 'comment':
+        return { id: (await client.createComment(request.postId, request.body)).id };
+      case 'reaction': {
+        const reaction = await client.createReaction(request.postId, request.reaction);
+        return { id: reaction.id ?? `${request.postId}/reactions/${request.reaction}` };
+      }
+    }
+  };
+}
+
+/** How to build a rig. */
+export interface RigOptions {
+  /** The key the client sends (a fresh account's key, usually). */
+  key: string;
+  /** The clock of the Outbox, the client and the recorder (default Date.now). */
+  clock?: () => number;
+  disabledProbe?: BackoffOptions;
+  /** Per-attempt timeout of the client (default: the client's). */
+  timeoutMs?: number;
+}
+
+/** The client, the recorder and the Outbox of one account, wired as in the background. */
+export interface Rig {
+  client: ApiClient;
+  recorder: Recorder;
+  outbox: Outbox;
+  /** The Outbox's account string: the normalized base URL, as the background uses it. */
+  account: string;
+}
+
+export async function createRig(sb: TestSandbox, options: RigOptions): Promise<Rig> {
+  const clock = options.clock ?? Date.now;
+  const recorder = new Recorder(clock);
+  const client = createApiClient({
+    baseUrl: sb.base,
+    getKey: async () => options.key,
+    fetch: recorder.fetch,
+    now: clock,
+    isOnline: () => true,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  const api: { client: ApiClient; read: ReadWithRetry } = { client, read: createReadWithRetry() };
+  const lookup = (account: string) => {
+    if (account !== client.baseUrl) throw new Error(`no client for ${account}`);
+    return api;
+  };
+  const outbox = await Outbox.open({
+    store: new MemoryOutboxStore(),
+    sender: senderFor((account) => lookup(account).client),
+    findLanded: findLandedWith(lookup),
+    clock,
+    ...(options.disabledProbe === undefined ? {} : { disabledProbe: options.disabledProbe }),
+  });
+  return { client, recorder, outbox, account: client.baseUrl };
+}
+
+/**
+ * Drains the way the background does: again and again at the time each pass names (`nextWakeAt`),
+ * moving time there with `advanceTo`, until nothing is pending. Returns the wake-up times it used.
+ */
+export async function drainToIdle(
+  outbox: Outbox,
+  advanceTo: (at: number) => Promise<void>,
+  maxPasses = 100,
+): Promise<number[]> {
+  const wakes: number[] = [];
+  for (let pass = 0; pass < maxPasses; pass++) {
+    const { nextWakeAt } = await outbox.drain();
+    if (nextWakeAt === null) return wakes;
+    wakes.push(nextWakeAt);
+    await advanceTo(nextWakeAt);
+  }
+  throw new Error(`still pending after ${maxPasses} passes`);
+}
+
+/** Real time: waits until `Date.now() >= at`. */
+export async function sleepUntil(at: number): Promise<void> {
+  for (let wait = at - Date.now(); wait > 0; wait = at - Date.now()) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/** A post as the timeline shows it (only what the tests look at). */
+export interface TimelinePost {
+  id: string;
+  body: string;
+  authorId: string;
+  commentCount: number;
+}
+
+/** The whole public timeline by one author, oldest first, paged through with the test key (no recorder). */
+export async function postsBy(sb: TestSandbox, authorId: string): Promise<TimelinePost[]> {
+  const reader = createApiClient({ baseUrl: sb.base, getKey: async () => sb.key, isOnline: () => true });
+  const all: TimelinePost[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await reader.timeline(cursor === undefined ? { limit: 100 } : { limit: 100, cursor });
+    for (const post of page.items) {
+      all.push({
+        id: post.id,
+        body: post.body ?? '',
+        authorId: post.author?.id ?? '',
+        commentCount: post.commentCount ?? -1,
+      });
+    }
+    if (page.nextCursor === null) break;
+    cursor = page.nextCursor;
+  }
+  return all.filter((p) => p.authorId === authorId).reverse();
+}
+
+/** Row counts of the sandbox (`GET /__sandbox/stats`). */
+export interface Stats {
+  posts: number;
+  publishedPosts: number;
+  comments: number;
+  reactions: number;
+  budgetWrites: number;
+}
+
+export function stats(sb: TestSandbox): Promise<Stats> {
+  return sb.control<Stats>('GET', '/stats');
+}
+
+/** A new account with a key holding `scopes` (all by default) and, when given, its own budget. */
+export async function newAccount(
+  sb: TestSandbox,
+  options: { scopes?: string[]; budget?: { writes: number; windowSeconds: number } } = {},
+): Promise<{ key: string; account: string }> {
+  const { key, account } = await sb.newKey(options.scopes ?? ALL_SCOPES);
+  if (options.budget !== undefined) await sb.control('POST', '/budget', { account, ...options.budget });
+  return { key, account };
+}
+
+/** Items of the Outbox by status name, for readable assertions. */
+export function statuses(outbox: Outbox): string[] {
+  return outbox.list().map((item) => item.state.status);
+}
