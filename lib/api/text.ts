@@ -34,7 +34,8 @@ export function truncate(text: string, max: number): string {
  * `Bearer <token>` in case the server echoes the Authorization header.
  */
 export function redact(text: string, secret: string | undefined): string {
-  let out = text.replace(/\bBearer\s+\S+/gi, 'Bearer [redacted]');
+  // A placeholder such as `Bearer <key>` in a server's hint is kept: it is not a token.
+  let out = text.replace(/\bBearer\s+(?!<)[^\s"'<>,;]+/gi, 'Bearer [redacted]');
   if (secret !== undefined && secret.length >= MIN_SECRET_LENGTH) {
     out = out.split(secret).join('[redacted]');
   }
