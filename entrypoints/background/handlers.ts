@@ -1,3 +1,4 @@
+import { normalizeBaseUrl } from '@/lib/api/client';
 import type { Handlers } from '@/lib/messages/router';
 import type { OutboxItem } from '@/lib/queue/types';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
@@ -29,10 +30,17 @@ export function createHandlers({ services, kick, notify, drafts }: HandlerDeps):
 
   return {
     getStatus: async () => statusOf(services),
-    saveSettings: async ({ baseUrl }) => {
-      const saved = await updateSettings({ baseUrl });
-      if (saved.baseUrl !== '') kick();
-      return { baseUrl: saved.baseUrl };
+    getSettings: () => readSettings(),
+    saveSettings: async (change) => {
+      const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+      const saved = await updateSettings(defined);
+      if (change.baseUrl !== undefined && saved.baseUrl !== '') kick();
+      return saved;
+    },
+    getLinkConfig: async () => {
+      const { baseUrl, linkPatterns, reactionKinds } = await readSettings();
+      const normalized = baseUrl === '' ? undefined : normalizeBaseUrl(baseUrl);
+      return { siteOrigin: normalized === undefined ? null : new URL(normalized).origin, linkPatterns, reactionKinds };
     },
     saveKey: async ({ key }) => {
       await services.vault.save(key);

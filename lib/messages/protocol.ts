@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contributionSchema } from '@/lib/api/schemas';
+import { settingsSchema } from '@/lib/storage/settings';
 import {
   accountSchema,
   baseUrlSchema,
@@ -52,11 +53,32 @@ export const protocol = {
       pause: pauseSchema,
     }),
   },
-  /** Saves the API base URL (`''` clears it). */
+  /** The user's settings (nothing secret in them). */
+  getSettings: { content: false, request: none, reply: settingsSchema },
+  /** Saves a change to the settings (`baseUrl: ''` clears it); answers the whole settings. */
   saveSettings: {
     content: false,
-    request: z.strictObject({ baseUrl: baseUrlSchema }),
-    reply: z.object({ baseUrl: z.string() }),
+    request: z.strictObject({
+      baseUrl: baseUrlSchema.optional(),
+      reactionKinds: settingsSchema.shape.reactionKinds.optional(),
+      linkPatterns: settingsSchema.shape.linkPatterns.optional(),
+      decorateAllSites: settingsSchema.shape.decorateAllSites.optional(),
+      excludedHosts: settingsSchema.shape.excludedHosts.optional(),
+    }),
+    reply: settingsSchema,
+  },
+  /**
+   * Content script: what it needs to find and decorate post links: the platform's site origin (from
+   * the base URL), the extra permalink patterns and the reaction kinds. Settings only, no secrets.
+   */
+  getLinkConfig: {
+    content: true,
+    request: none,
+    reply: z.object({
+      siteOrigin: z.string().nullable(),
+      linkPatterns: z.array(z.string()),
+      reactionKinds: settingsSchema.shape.reactionKinds,
+    }),
   },
   /** Stores the API key in the vault. Write-only: the reply carries its last 4 characters, never the key. */
   saveKey: {

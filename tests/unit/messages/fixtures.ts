@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { MessageName } from '@/lib/messages/protocol';
 import type { Handlers } from '@/lib/messages/router';
+import { DEFAULT_SETTINGS } from '@/lib/storage/settings';
 
 /** Our identity in tests (the fake browser's id). */
 export const EXTENSION_ID = 'test-extension-id';
@@ -35,6 +36,12 @@ const ITEM = {
 };
 
 /** Valid reply data for every message. */
+
+const SETTINGS = {
+  ...DEFAULT_SETTINGS,
+  baseUrl: 'http://127.0.0.1:8787',
+};
+
 export const replies = {
   getStatus: {
     baseUrl: 'http://127.0.0.1:8787',
@@ -48,7 +55,13 @@ export const replies = {
     },
     pause: { rateLimitedUntil: null, disabled: null, offlineUntil: null },
   },
-  saveSettings: { baseUrl: 'http://127.0.0.1:8787' },
+  getSettings: SETTINGS,
+  saveSettings: SETTINGS,
+  getLinkConfig: {
+    siteOrigin: 'http://127.0.0.1:8787',
+    linkPatterns: [],
+    reactionKinds: SETTINGS.reactionKinds,
+  },
   saveKey: { last4: 'abcd' },
   clearKey: null,
   checkKey: { account: { handle: 'demo' }, scopes: ['posts:read'] },
@@ -76,7 +89,9 @@ export function spyHandlers() {
 /** A valid request for every message. */
 export const validRequests: { [N in MessageName]: unknown } = {
   getStatus: undefined,
+  getSettings: undefined,
   saveSettings: { baseUrl: 'https://api.example.com' },
+  getLinkConfig: undefined,
   saveKey: { key: 'dcp_0123456789abcdef' },
   clearKey: {},
   checkKey: undefined,

@@ -18,8 +18,14 @@ import { replies, validRequests } from './fixtures';
 const parse = <N extends MessageName>(name: N, payload: unknown) => protocol[name].request.safeParse(payload);
 
 describe('the protocol table', () => {
-  it('lets content scripts use exactly react, reply, open-with-draft and reading post states', () => {
-    expect([...CONTENT_MESSAGES].sort()).toEqual(['getPostStates', 'openWithDraft', 'reactToPost', 'replyToPost']);
+  it('lets content scripts use exactly react, reply, open-with-draft and reading what they display', () => {
+    expect([...CONTENT_MESSAGES].sort()).toEqual([
+      'getLinkConfig',
+      'getPostStates',
+      'openWithDraft',
+      'reactToPost',
+      'replyToPost',
+    ]);
   });
 
   it('accepts a valid request and reply for every message', () => {
