@@ -1,5 +1,5 @@
 import { parseCliArgs, USAGE } from './cli-args.js';
-import { startSandbox } from './server.js';
+import { type RunningSandbox, startSandbox } from './server.js';
 
 /** `npm run sandbox`: starts the sandbox and prints the lines tests and scripts read. */
 async function main(): Promise<void> {
@@ -13,19 +13,14 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const sandbox = await startSandbox({
-    ...parsed.options,
-    log: parsed.quiet ? () => {} : (line) => console.log(`[sandbox] ${line}`),
-  });
-  // Exactly these three lines first: harnesses parse them.
-  console.log(`API base: ${sandbox.baseUrl}`);
-  console.log(`Test key: ${sandbox.testKey}`);
-  console.log(`Website: ${sandbox.baseUrl}/`);
+  let sandbox: RunningSandbox | undefined;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`[sandbox] ${signal}: stopping`);
+    // A signal during start-up: nothing is listening yet and SQLite writes are atomic.
+    if (!sandbox) process.exit(0);
     sandbox.close().then(
       () => process.exit(0),
       (e: unknown) => {
@@ -34,8 +29,17 @@ async function main(): Promise<void> {
       },
     );
   };
+  // Installed before anything is printed: whoever reads the lines below may signal at once.
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  sandbox = await startSandbox({
+    ...parsed.options,
+    log: parsed.quiet ? () => {} : (line) => console.log(`[sandbox] ${line}`),
+  });
+  // Exactly these three lines first: harnesses parse them.
+  console.log(`API base: ${sandbox.baseUrl}`);
+  console.log(`Test key: ${sandbox.testKey}`);
+  console.log(`Website: ${sandbox.baseUrl}/`);
 }
 
 main().catch((e: unknown) => {
