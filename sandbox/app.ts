@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
+import { bearerKey } from './api/auth.js';
 import { apiRoutes } from './api/routes.js';
 import type { SandboxContext, SandboxEnv } from './context.js';
 import { controlRoutes } from './controls/routes.js';
 import { errorResponse, failure } from './http/errors.js';
-import { API_KEY_PATTERN } from './ids.js';
 import type { KeyRecord } from './store/accounts.js';
 import { failurePage, websiteRoutes } from './website/routes.js';
 
@@ -12,8 +12,8 @@ const isJsonPath = (path: string) => /^\/(v\d+|__sandbox)(\/|$)/.test(path);
 
 /** The key named by an Authorization header, for the request log (whatever the request's outcome). */
 function keyFromHeader(ctx: SandboxContext, header: string | undefined): KeyRecord | undefined {
-  const token = /^Bearer +(\S+) *$/i.exec(header ?? '')?.[1];
-  return token && API_KEY_PATTERN.test(token) ? ctx.accounts.findByClearKey(token) : undefined;
+  const token = bearerKey(header);
+  return token === undefined ? undefined : ctx.accounts.findByClearKey(token);
 }
 
 /** The whole HTTP surface: API under `/v1`, controls under `/__sandbox`, the website at `/`. */

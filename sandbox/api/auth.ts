@@ -3,6 +3,12 @@ import { API_KEY_PATTERN } from '../ids.js';
 import type { Scope } from '../scopes.js';
 import type { AccountStore, KeyRecord } from '../store/accounts.js';
 
+/** The key in an `Authorization: Bearer <key>` header (scheme case-insensitive), if it is shaped like one. */
+export function bearerKey(header: string | undefined): string | undefined {
+  const token = /^Bearer +(\S+) *$/i.exec(header ?? '')?.[1];
+  return token !== undefined && API_KEY_PATTERN.test(token) ? token : undefined;
+}
+
 /**
  * Checks `Authorization: Bearer <key>` in the contract's order: 401 (missing, malformed, unknown) →
  * 403 key_disabled (with the reason) → 403 missing_scope. `scope` null: any valid, enabled key will do.
@@ -19,11 +25,9 @@ export function authorize(
   if (header === undefined || header.trim() === '') {
     return unauthorized('Send the API key as "Authorization: Bearer <key>".');
   }
-  const match = /^Bearer +(\S+) *$/i.exec(header);
-  if (!match?.[1] || !API_KEY_PATTERN.test(match[1])) {
-    return unauthorized('The Authorization header is malformed; expected "Bearer dcp_…".');
-  }
-  const key = accounts.findByClearKey(match[1]);
+  const token = bearerKey(header);
+  if (token === undefined) return unauthorized('The Authorization header is malformed; expected "Bearer dcp_…".');
+  const key = accounts.findByClearKey(token);
   if (!key) return unauthorized('The API key is not known.');
   if (key.disabledReason !== null) {
     return {
