@@ -86,6 +86,18 @@ describe('connection dropped after the write was committed', () => {
     expect(rig.outbox.get(second.id)?.state).toMatchObject({ status: 'sent', id: landed[1]?.id, settled: true });
     expect(writeLog()).toEqual(['/v1/posts 201', '/v1/posts null']);
   });
+  it('a post held by moderation cannot be found: uncertain, although the sandbox holds the one copy', async () => {
+    await fault({ dropAfterCommit: true, path: '/v1/posts' });
+    const item = await rig.outbox.enqueue(rig.account, { kind: 'post', body: 'Needs a second look #hold' });
+    await drain();
+    // Absence from the timeline proves nothing: the write landed but is held for review.
+    expect(rig.outbox.get(item.id)?.state).toMatchObject({
+      status: 'uncertain',
+      detail: expect.stringContaining('not_found'),
+    });
+    expect(await stats(sb)).toMatchObject({ posts: 1, publishedPosts: 0 });
+    expect(writeLog()).toEqual(['/v1/posts null']);
+  });
 });
 
 describe('server errors', () => {

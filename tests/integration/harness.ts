@@ -11,7 +11,7 @@
  */
 import { findLandedWith } from '../../entrypoints/background/find-landed';
 import { type ApiClient, createApiClient, type FetchLike } from '../../lib/api/client';
-import type { BackoffOptions, OutboxItem, WriteSender } from '../../lib/queue';
+import type { BackoffOptions, OutboxItem, OutboxStore, WriteSender } from '../../lib/queue';
 import { createReadWithRetry, MemoryOutboxStore, Outbox, type ReadWithRetry } from '../../lib/queue';
 import { ALL_SCOPES, T0, type TestSandbox } from '../sandbox/helpers.js';
 
@@ -20,6 +20,8 @@ export { ALL_SCOPES, T0 };
 /** One HTTP exchange of the client under test, as the fetch it was given saw it. */
 export interface Exchange {
   method: string;
+  /** `127.0.0.1:PORT`: which sandbox. */
+  host: string;
   path: string;
   /** Clock time when the client called fetch. */
   sentAt: number;
@@ -40,6 +42,7 @@ export class Recorder {
     const request = input instanceof Request ? input : new Request(input, init);
     const exchange: Exchange = {
       method: request.method,
+      host: new URL(request.url).host,
       path: new URL(request.url).pathname,
       sentAt: this.now(),
       answeredAt: Number.NaN,
@@ -102,13 +105,17 @@ export function senderFor(api: (account: string) => ApiClient): WriteSender {
 
 /** How to build a rig. */
 export interface RigOptions {
-  /** The key the client sends (a fresh account's key, usually). */
-  key: string;
   /** The clock of the Outbox, the client and the recorder (default Date.now). */
   clock?: () => number;
   disabledProbe?: BackoffOptions;
   /** Per-attempt timeout of the client (default: the client's). */
   timeoutMs?: number;
+  /** The Outbox's store (default: a new MemoryOutboxStore); share one to model a worker restart. */
+  store?: OutboxStore;
+  /** Wraps the background's sender, e.g. to model a worker that stops mid-send. */
+  wrapSender?: (send: WriteSender) => WriteSender;
+  /** The recorder to log into (default: a new one on the rig's clock). */
+  recorder?: Recorder;
 }
 
 /** The client, the recorder and the Outbox of one account, wired as in the background. */
@@ -116,34 +123,61 @@ export interface Rig {
   client: ApiClient;
   recorder: Recorder;
   outbox: Outbox;
+  store: OutboxStore;
   /** The Outbox's account string: the normalized base URL, as the background uses it. */
   account: string;
 }
 
-export async function createRig(sb: TestSandbox, options: RigOptions): Promise<Rig> {
+/** One platform the Outbox writes to: a sandbox and the key saved for it. */
+export interface Target {
+  sb: TestSandbox;
+  key: string;
+}
+
+/** One Outbox for several platforms (one account each, named by base URL as in the background). */
+export async function createRigs(
+  targets: readonly Target[],
+  options: RigOptions = {},
+): Promise<{ outbox: Outbox; store: OutboxStore; recorder: Recorder; clients: ApiClient[] }> {
   const clock = options.clock ?? Date.now;
-  const recorder = new Recorder(clock);
-  const client = createApiClient({
-    baseUrl: sb.base,
-    getKey: async () => options.key,
-    fetch: recorder.fetch,
-    now: clock,
-    isOnline: () => true,
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  const recorder = options.recorder ?? new Recorder(clock);
+  const apis = new Map<string, { client: ApiClient; read: ReadWithRetry }>();
+  const clients = targets.map(({ sb, key }) => {
+    const client = createApiClient({
+      baseUrl: sb.base,
+      getKey: async () => key,
+      fetch: recorder.fetch,
+      now: clock,
+      isOnline: () => true,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    });
+    // As BackgroundServices.api: one client and one read path per base URL.
+    apis.set(client.baseUrl, { client, read: createReadWithRetry() });
+    return client;
   });
-  const api: { client: ApiClient; read: ReadWithRetry } = { client, read: createReadWithRetry() };
   const lookup = (account: string) => {
-    if (account !== client.baseUrl) throw new Error(`no client for ${account}`);
+    const api = apis.get(account);
+    if (api === undefined) throw new Error(`no client for ${account}`);
     return api;
   };
+  const send = senderFor((account) => lookup(account).client);
+  const store = options.store ?? new MemoryOutboxStore();
   const outbox = await Outbox.open({
-    store: new MemoryOutboxStore(),
-    sender: senderFor((account) => lookup(account).client),
+    store,
+    sender: options.wrapSender === undefined ? send : options.wrapSender(send),
     findLanded: findLandedWith(lookup),
     clock,
     ...(options.disabledProbe === undefined ? {} : { disabledProbe: options.disabledProbe }),
   });
-  return { client, recorder, outbox, account: client.baseUrl };
+  return { outbox, store, recorder, clients };
+}
+
+/** One Outbox writing to one sandbox with `key`. */
+export async function createRig(sb: TestSandbox, options: RigOptions & { key: string }): Promise<Rig> {
+  const { outbox, store, recorder, clients } = await createRigs([{ sb, key: options.key }], options);
+  const [client] = clients;
+  if (client === undefined) throw new Error('unreachable');
+  return { client, recorder, outbox, store, account: client.baseUrl };
 }
 
 /**
