@@ -1,0 +1,198 @@
+import type { ComponentChildren } from 'preact';
+import { useId, useRef, useState } from 'preact/hooks';
+import { Countdown } from '@/components/common/Countdown';
+import { t } from '@/lib/i18n';
+import type { OutboxItemView } from '@/lib/messages/fields';
+import { excerpt } from '@/lib/ui/outbox-groups';
+import { failureText, stateLabel, uncertainText } from '@/lib/ui/outbox-words';
+import { tNodes } from '@/lib/ui/t-node';
+import { OutboxEditor } from './OutboxEditor';
+
+/** What an Outbox action resolves with: words for an error, or undefined when it worked. */
+export type ActionResult = Promise<string | undefined>;
+
+export interface OutboxEntryProps {
+  item: OutboxItemView;
+  /** The label of a reaction kind ("Well sourced" for `well_sourced`). */
+  reactionLabel: (kind: string) => string;
+  /** The platform's site (`https://…`), for links to posts; null when unknown. */
+  siteOrigin: string | null;
+  onRetry: (id: string) => ActionResult;
+  onEditAndResend: (id: string, body: string) => ActionResult;
+  onDiscard: (id: string) => ActionResult;
+}
+
+const time = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** A post's page on the platform's site (with a comment's anchor). */
+const postUrl = (siteOrigin: string, postId: string, hash?: string) =>
+  `${siteOrigin}/posts/${encodeURIComponent(postId)}${hash === undefined ? '' : `#${encodeURIComponent(hash)}`}`;
+
+/** A link to a post on the platform's site (a new tab), or its id as text when the site is unknown. */
+function PostLink({ siteOrigin, postId }: { siteOrigin: string | null; postId: string }) {
+  const text = t('outboxPostRef', postId);
+  if (siteOrigin === null) return <span>{text}</span>;
+  return (
+    <a href={postUrl(siteOrigin, postId)} target="_blank" rel="noopener noreferrer">
+      {text}
+    </a>
+  );
+}
+
+/** What was written, in a user's words: the post's text, "Reply to post …", "Well sourced on post …". */
+function What({ item, reactionLabel, siteOrigin }: Omit<OutboxEntryProps, `on${string}`>) {
+  const { request } = item;
+  switch (request.kind) {
+    case 'post':
+      return <>{tNodes('outboxWhatPost', <q>{excerpt(request.body)}</q>)}</>;
+    case 'comment':
+      return (
+        <>
+          {tNodes('outboxWhatReply', <PostLink siteOrigin={siteOrigin} postId={request.postId} />)}{' '}
+          <q>{excerpt(request.body)}</q>
+        </>
+      );
+    case 'reaction':
+      return (
+        <>
+          {tNodes(
+            'outboxWhatReaction',
+            <strong>{reactionLabel(request.reaction)}</strong>,
+            <PostLink siteOrigin={siteOrigin} postId={request.postId} />,
+          )}
+        </>
+      );
+  }
+}
+
+/** Where the item is, in words (with a live countdown while it waits). */
+function Detail({ item, siteOrigin }: { item: OutboxItemView; siteOrigin: string | null }): ComponentChildren {
+  const { state, request } = item;
+  switch (state.status) {
+    case 'queued':
+      if (item.lastError?.kind === 'key_disabled') return t('outboxQueuedDisabled');
+      if (item.lastError?.kind === 'network') return t('outboxQueuedOffline');
+      if (item.lastError?.kind === 'rate_limited') return t('outboxQueuedRateLimited');
+      return t('outboxQueuedDetail');
+    case 'sending':
+      return t('outboxSendingDetail');
+    case 'waiting':
+      return tNodes('outboxWaitingDetail', <Countdown until={state.until} />);
+    case 'sent': {
+      const postId = request.kind === 'post' ? state.id : request.postId;
+      const hash = request.kind === 'comment' ? state.id : undefined;
+      return (
+        <>
+          {tNodes('outboxSentDetail', time(state.at), <code>{state.id}</code>)}{' '}
+          {siteOrigin !== null && (
+            <a href={postUrl(siteOrigin, postId, hash)} target="_blank" rel="noopener noreferrer">
+              {t('outboxView')}
+            </a>
+          )}
+        </>
+      );
+    }
+    case 'failed':
+      return failureText(state.reason);
+    case 'uncertain':
+      return uncertainText(state.detail);
+  }
+}
+
+/**
+ * One write in the Outbox: what it is, its state, and what the user can do about it (Send again,
+ * Edit and resend, Discard). Actions report their own errors next to the item.
+ */
+export function OutboxEntry(props: OutboxEntryProps) {
+  const { item, onRetry, onEditAndResend, onDiscard } = props;
+  const status = item.state.status;
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
+  const run = async (action: () => ActionResult) => {
+    setBusy(true);
+    setError(undefined);
+    const failure = await action();
+    setBusy(false);
+    setError(failure);
+  };
+
+  const canRetry = status === 'failed' || status === 'uncertain';
+  const canEdit = status === 'failed' && item.request.kind !== 'reaction';
+  const canDiscard = status !== 'sending' && status !== 'sent';
+  const body = item.request.kind === 'reaction' ? '' : item.request.body;
+
+  return (
+    <li class={`outbox-entry state-${status}`} aria-labelledby={`${id}-what`} aria-busy={busy || undefined}>
+      <div class="outbox-entry-head">
+        <span class={`chip chip-${status}`}>{stateLabel(status)}</span>
+        <span id={`${id}-what`} class="outbox-what">
+          <What {...props} />
+        </span>
+      </div>
+      <p class="outbox-detail">
+        <Detail item={item} siteOrigin={props.siteOrigin} />
+      </p>
+      {error !== undefined && (
+        <p class="outbox-error" role="alert">
+          {error}
+        </p>
+      )}
+      {editing ? (
+        <OutboxEditor
+          initial={body}
+          onResend={async (text) => {
+            const failure = await onEditAndResend(item.id, text);
+            if (failure === undefined) setEditing(false);
+            return failure;
+          }}
+          onCancel={() => {
+            setEditing(false);
+            // Give focus back to where the user started.
+            setTimeout(() => editButton.current?.focus(), 0);
+          }}
+        />
+      ) : (
+        (canRetry || canEdit || canDiscard) && (
+          <div class="actions">
+            {canRetry && (
+              <button
+                type="button"
+                disabled={busy}
+                aria-describedby={`${id}-what`}
+                onClick={() => run(() => onRetry(item.id))}
+              >
+                {t('outboxSendAgain')}
+              </button>
+            )}
+            {canEdit && (
+              <button
+                type="button"
+                ref={editButton}
+                disabled={busy}
+                aria-describedby={`${id}-what`}
+                onClick={() => setEditing(true)}
+              >
+                {t('outboxEditAndResend')}
+              </button>
+            )}
+            {canDiscard && (
+              <button
+                type="button"
+                class="danger"
+                disabled={busy}
+                aria-describedby={`${id}-what`}
+                onClick={() => run(() => onDiscard(item.id))}
+              >
+                {t('outboxDiscard')}
+              </button>
+            )}
+          </div>
+        )
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { Countdown } from '@/components/common/Countdown';
+import { t } from '@/lib/i18n';
+import { tNodes } from '@/lib/ui/t-node';
+import type { Status } from '@/lib/ui/use-status';
+import './outbox.css';
+
+/**
+ * While the account's writes are paused: why (rate limit, disabled key, offline) and, where there is
+ * one, a live countdown to when they resume. Renders nothing while writes flow.
+ */
+export function RateLimitBanner({ status }: { status: Status | undefined }) {
+  // Re-render once a countdown ends, so a pause whose time has passed is not shown as current.
+  const [, setEnded] = useState(0);
+  const ended = () => setEnded((n) => n + 1);
+  const now = Date.now();
+  const pause = status?.pause;
+  if (pause === undefined) return null;
+
+  let content: ComponentChildren = null;
+  let tone = 'warn';
+  if (pause.disabled !== null) {
+    tone = 'danger';
+    content = (
+      <>
+        <strong>{t('bannerKeyDisabled')}</strong> {t('bannerKeyDisabledReason', pause.disabled.reason)}{' '}
+        {pause.disabled.nextProbeAt > now
+          ? tNodes(
+              'bannerKeyDisabledProbe',
+              <Countdown until={pause.disabled.nextProbeAt} live={false} onEnd={ended} />,
+            )
+          : t('bannerKeyDisabledProbing')}
+      </>
+    );
+  } else if (pause.rateLimitedUntil !== null && pause.rateLimitedUntil > now) {
+    content = (
+      <>
+        <strong>{t('bannerRateLimited')}</strong>{' '}
+        {tNodes('bannerResumeIn', <Countdown until={pause.rateLimitedUntil} live={false} onEnd={ended} />)}
+      </>
+    );
+  } else if (pause.offlineUntil !== null && pause.offlineUntil > now) {
+    content = (
+      <>
+        <strong>{t('bannerOffline')}</strong>{' '}
+        {tNodes('bannerOfflineRetry', <Countdown until={pause.offlineUntil} live={false} onEnd={ended} />)}
+      </>
+    );
+  }
+  // The region stays mounted (empty) so that a pause appearing later is announced.
+  return (
+    <div class={content === null ? 'pause-banner empty' : `pause-banner ${tone}`} role="status">
+      {content}
+    </div>
+  );
+}

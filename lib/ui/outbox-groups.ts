@@ -1,0 +1,49 @@
+import type { OutboxItemView } from '@/lib/messages/fields';
+
+/** The Outbox's sections, in the order they are shown. */
+export type OutboxGroupName = 'attention' | 'pending' | 'sent';
+
+export interface OutboxGroup {
+  name: OutboxGroupName;
+  items: OutboxItemView[];
+}
+
+const GROUP_OF: Record<OutboxItemView['state']['status'], OutboxGroupName> = {
+  failed: 'attention',
+  uncertain: 'attention',
+  sending: 'pending',
+  waiting: 'pending',
+  queued: 'pending',
+  sent: 'sent',
+};
+
+/** When the item last changed state (the time a user relates it to). */
+function changedAt(item: OutboxItemView): number {
+  const { state } = item;
+  return 'at' in state ? state.at : item.updatedAt;
+}
+
+/**
+ * Groups the Outbox by what the user has to do: first what needs a decision (failed, uncertain;
+ * newest first), then what is still going out (in the order it will be sent), then what was sent
+ * (newest first). Empty groups are left out.
+ */
+export function groupOutbox(items: readonly OutboxItemView[]): OutboxGroup[] {
+  const groups: Record<OutboxGroupName, OutboxItemView[]> = { attention: [], pending: [], sent: [] };
+  for (const item of items) groups[GROUP_OF[item.state.status]].push(item);
+  groups.attention.sort((a, b) => changedAt(b) - changedAt(a) || b.seq - a.seq);
+  groups.pending.sort((a, b) => a.seq - b.seq);
+  groups.sent.sort((a, b) => changedAt(b) - changedAt(a) || b.seq - a.seq);
+  return (['attention', 'pending', 'sent'] as const)
+    .map((name) => ({ name, items: groups[name] }))
+    .filter((group) => group.items.length > 0);
+}
+
+/** The first line of a body, shortened to about `max` characters on a word boundary. */
+export function excerpt(body: string, max = 140): string {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
