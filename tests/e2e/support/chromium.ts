@@ -62,15 +62,32 @@ export async function openExtensionPage(context: BrowserContext, extensionId: st
 
 /**
  * Stops the extension's service worker the way the browser does when it is idle, through CDP
- * from an extension tab (Playwright's own worker handle hangs while the worker is stopped).
- * The next event (message, alarm) starts it again.
+ * from an extension tab (Playwright's own worker handle hangs while the worker is stopped), and
+ * waits until CDP reports it stopped. The next event (message, alarm) starts it again.
  */
 export async function stopServiceWorker(context: BrowserContext, extensionId: string): Promise<void> {
   const tab = await openExtensionPage(context, extensionId, 'manifest.json');
   try {
     const cdp = await context.newCDPSession(tab);
+    const status = new Map<string, string>();
+    const scope = `chrome-extension://${extensionId}/`;
+    let registrations = new Set<string>();
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+      registrations = new Set([
+        ...registrations,
+        ...updated.filter((r) => r.scopeURL === scope).map((r) => r.registrationId),
+      ]);
+    });
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const v of versions) if (registrations.has(v.registrationId)) status.set(v.versionId, v.runningStatus);
+    });
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
+    const deadline = Date.now() + 10_000;
+    while ([...status.values()].some((s) => s !== 'stopped') || status.size === 0) {
+      if (Date.now() > deadline) throw new Error(`The service worker did not stop: ${JSON.stringify([...status])}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await cdp.detach();
   } finally {
     await tab.close();
