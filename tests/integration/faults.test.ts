@@ -150,6 +150,20 @@ describe('server errors', () => {
     expect(rig.recorder.writes()[1]?.sentAt).toBe(start + 3000);
     expect((await postsBy(sb, accountId)).map((p) => p.body)).toEqual(['Unavailable at first', 'Held behind it']);
   });
+  it('a 503 saying Retry-After: 0 still waits 1 s: no tight retry loop against a persistent fault', async () => {
+    await sb.control('POST', '/faults', { status: 503, retryAfterSeconds: 0, method: 'POST', path: '/v1/posts' });
+    const start = clock.now();
+    await rig.outbox.enqueue(rig.account, { kind: 'post', body: 'Against a persistent 503' });
+    expect((await rig.outbox.drain()).nextWakeAt).toBe(start + 1000);
+    await clock.advanceTo(start + 1000);
+    expect((await rig.outbox.drain()).nextWakeAt).toBe(start + 2000);
+    expect(writeLog()).toEqual(['/v1/posts 503', '/v1/posts 503']);
+
+    await sb.control('DELETE', '/faults');
+    await drain();
+    expect(writeLog()).toEqual(['/v1/posts 503', '/v1/posts 503', '/v1/posts 201']);
+    expect((await postsBy(sb, accountId)).map((p) => p.body)).toEqual(['Against a persistent 503']);
+  });
 });
 
 describe('timeout', () => {

@@ -12,7 +12,13 @@
 import { findLandedWith } from '../../entrypoints/background/find-landed';
 import { type ApiClient, createApiClient, type FetchLike } from '../../lib/api/client';
 import type { BackoffOptions, OutboxItem, OutboxStore, WriteSender } from '../../lib/queue';
-import { createReadWithRetry, MemoryOutboxStore, Outbox, type ReadWithRetry } from '../../lib/queue';
+import {
+  createReadWithRetry,
+  MemoryOutboxStore,
+  Outbox,
+  type ReadRetryOptions,
+  type ReadWithRetry,
+} from '../../lib/queue';
 import { ALL_SCOPES, T0, type TestSandbox } from '../sandbox/helpers.js';
 
 export { ALL_SCOPES, T0 };
@@ -116,6 +122,8 @@ export interface RigOptions {
   wrapSender?: (send: WriteSender) => WriteSender;
   /** The recorder to log into (default: a new one on the rig's clock). */
   recorder?: Recorder;
+  /** Options of the read path the settle lookup uses (default: the background's, `createReadWithRetry()`). */
+  readRetry?: ReadRetryOptions;
 }
 
 /** The client, the recorder and the Outbox of one account, wired as in the background. */
@@ -152,7 +160,7 @@ export async function createRigs(
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     });
     // As BackgroundServices.api: one client and one read path per base URL.
-    apis.set(client.baseUrl, { client, read: createReadWithRetry() });
+    apis.set(client.baseUrl, { client, read: createReadWithRetry(options.readRetry) });
     return client;
   });
   const lookup = (account: string) => {
