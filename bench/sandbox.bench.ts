@@ -30,7 +30,7 @@ async function cursorAfter(baseUrl: string, key: string, skip: number): Promise<
 }
 
 async function measurePages(posts: number): Promise<PageFigures[]> {
-  const sandbox = await spawnSandbox(['--posts', String(posts)]);
+  const sandbox = await spawnSandbox(['--posts', String(posts), '--quiet']);
   try {
     const headers = { Authorization: `Bearer ${sandbox.testKey}` };
     const figures: PageFigures[] = [];
@@ -59,7 +59,7 @@ async function measurePages(posts: number): Promise<PageFigures[]> {
 }
 
 async function measureWrites(): Promise<{ rps: number; p50: number; p99: number; created: number; non2xx: number }> {
-  const sandbox = await spawnSandbox(['--budget', '100000000/1']);
+  const sandbox = await spawnSandbox(['--budget', '9999999/1', '--quiet']);
   try {
     const result = await autocannon({
       url: `${sandbox.baseUrl}/v1/posts`,

@@ -62,7 +62,7 @@ The sandbox keeps running until you press Ctrl+C.`);
 /** Starts the sandbox CLI with demo data and resolves with what it prints once ready. */
 function startSandbox() {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'sandbox/cli.ts', '--seed', '--port', port], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--seed', '--port', port], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(child);

@@ -11,9 +11,13 @@ export interface SandboxProcess {
 
 /** Starts `sandbox/cli.ts` with the given flags on a free port and waits until it prints its base and key. */
 export async function spawnSandbox(flags: string[]): Promise<SandboxProcess> {
-  const child: ChildProcess = spawn('npx', ['tsx', 'sandbox/cli.ts', '--port', '0', '--db', ':memory:', ...flags], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--db', ':memory:', ...flags],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const stdout = child.stdout;
   if (!stdout) throw new Error('The sandbox has no stdout.');
   const found: Record<string, string> = {};
