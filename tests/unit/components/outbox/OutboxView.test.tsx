@@ -1,0 +1,274 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OutboxView } from '@/components/outbox/OutboxView';
+import type { OutboxItemView } from '@/lib/messages/fields';
+import type { MessageName } from '@/lib/messages/protocol';
+import { useEnglishMessages } from '../../support/locale';
+import { outboxItem, status } from './fixtures';
+
+/** Moves the fake clock on and lets Preact render what the timers changed. */
+const tick = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+
+const send = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
+
+// The state port: the test holds the Outbox-change callback and the status it answers with.
+const port = vi.hoisted(() => ({
+  onOutboxChange: undefined as (() => void) | undefined,
+  status: undefined as unknown,
+}));
+vi.mock('@/lib/ui/use-status', () => ({
+  useStatus: (onOutboxChange?: () => void) => {
+    port.onOutboxChange = onOutboxChange;
+    return port.status;
+  },
+}));
+
+const NOW = Date.UTC(2026, 10, 22, 9, 0, 0);
+let items: OutboxItemView[];
+
+/** The background as the view sees it: answers per message name. */
+function background(overrides: Partial<Record<MessageName, (payload: unknown) => unknown>> = {}) {
+  send.mockImplementation(async (name: MessageName, payload?: unknown) => {
+    const override = overrides[name];
+    if (override) return override(payload);
+    switch (name) {
+      case 'listOutbox':
+        return { ok: true, data: { items } };
+      case 'getLinkConfig':
+        return {
+          ok: true,
+          data: {
+            siteOrigin: 'http://127.0.0.1:8787',
+            linkPatterns: [],
+            reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }],
+          },
+        };
+      default:
+        return { ok: true, data: null };
+    }
+  });
+}
+
+const entry = (text: RegExp | string) => screen.getByRole('listitem', { name: text });
+
+describe('OutboxView', () => {
+  beforeEach(() => {
+    useEnglishMessages();
+    // Only the clock: testing-library's findBy* waits on real timers.
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    send.mockReset();
+    port.status = status();
+    items = [];
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('says so when there is nothing in it', async () => {
+    background();
+    render(<OutboxView />);
+    expect(await screen.findByText(/Nothing here yet/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Outbox' })).toBeTruthy();
+  });
+
+  it('shows every state in words, grouped by what the user has to do', async () => {
+    items = [
+      outboxItem({ kind: 'post', body: 'Sent post' }, { status: 'sent', id: 'p_sent', at: NOW - 60_000 }),
+      outboxItem({ kind: 'post', body: 'Queued post' }, { status: 'queued' }),
+      outboxItem({ kind: 'post', body: 'Waiting post' }, { status: 'waiting', until: NOW + 7_000 }),
+      outboxItem({ kind: 'comment', postId: 'p_abc', body: 'Sending reply' }, { status: 'sending', since: NOW }),
+      outboxItem(
+        { kind: 'reaction', postId: 'p_abc', reaction: 'well_sourced' },
+        { status: 'failed', reason: { kind: 'forbidden_scope', message: 'x', scope: 'reactions:write' }, at: NOW },
+      ),
+      outboxItem(
+        { kind: 'post', body: 'Lost post' },
+        { status: 'uncertain', since: NOW, at: NOW, detail: 'unknown: not_found' },
+      ),
+    ];
+    background();
+    render(<OutboxView />);
+    await screen.findByText('Queued post', { exact: false });
+
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Needs your decision (2)', 'Going out (3)', 'Sent (1)']);
+
+    expect(entry(/Sent post/).textContent).toMatch(/Sent at .* as p_sent\. View on the platform/);
+    expect(
+      within(entry(/Sent post/))
+        .getByRole('link', { name: 'View on the platform' })
+        .getAttribute('href'),
+    ).toBe('http://127.0.0.1:8787/posts/p_sent');
+    expect(within(entry(/Queued post/)).getByText('Goes out after the writes before it.')).toBeTruthy();
+    expect(within(entry(/Waiting post/)).getByText(/sends in/).textContent).toContain('0:07');
+    expect(within(entry(/Reply to post p_abc/)).getByText('Sending now…')).toBeTruthy();
+    const reaction = entry('Well sourced on post p_abc');
+    expect(within(reaction).getByText(/lacks the scope “reactions:write”/)).toBeTruthy();
+    // A reaction has no text to edit.
+    expect(within(reaction).queryByRole('button', { name: 'Edit and resend' })).toBeNull();
+    expect(within(entry(/Lost post/)).getByText(/may or may not have been published/)).toBeTruthy();
+
+    // A link to the post a reply or reaction is about opens the platform, without an opener.
+    const link = within(reaction).getByRole('link', { name: 'post p_abc' });
+    expect(link.getAttribute('href')).toBe('http://127.0.0.1:8787/posts/p_abc');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+
+    // No actions while a write is being sent or after it was sent.
+    expect(within(entry(/Sending reply/)).queryAllByRole('button')).toHaveLength(0);
+    expect(within(entry(/Sent post/)).queryAllByRole('button')).toHaveLength(0);
+    // A queued write can still be called off.
+    expect(within(entry(/Queued post/)).getByRole('button', { name: 'Discard' })).toBeTruthy();
+  });
+
+  it('counts the waiting item down live', async () => {
+    items = [outboxItem({ kind: 'post', body: 'Waiting post' }, { status: 'waiting', until: NOW + 7_000 })];
+    background();
+    render(<OutboxView />);
+    const detail = await screen.findByText(/sends in/);
+    expect(detail.textContent).toContain('0:07');
+    vi.useFakeTimers({ now: Date.now() });
+    // The countdown's next tick was scheduled on the real clock: re-render it on the fake one.
+    await act(async () => port.onOutboxChange?.());
+    await tick(3_000);
+    expect(detail.textContent).toContain('0:04');
+  });
+
+  it('renders post text as text, never as HTML', async () => {
+    items = [outboxItem({ kind: 'post', body: '<img src=x onerror=alert(1)> <b>bold</b>' }, { status: 'queued' })];
+    background();
+    const { container } = render(<OutboxView />);
+    await screen.findByText(/<b>bold<\/b>/);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+  });
+
+  it('"Send again" resends a failed or uncertain write and lists the Outbox again', async () => {
+    items = [
+      outboxItem(
+        { kind: 'post', body: 'Lost post' },
+        { status: 'uncertain', since: NOW, at: NOW, detail: 'unknown: not_found' },
+      ),
+    ];
+    background();
+    render(<OutboxView />);
+    const button = await screen.findByRole('button', { name: 'Send again' });
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    const id = items[0]?.id;
+    items = [{ ...(items[0] as OutboxItemView), state: { status: 'queued' } }];
+    fireEvent.click(button);
+    await waitFor(() => expect(send).toHaveBeenCalledWith('retryItem', { id }));
+    expect(await screen.findByText('Goes out after the writes before it.')).toBeTruthy();
+  });
+
+  it('"Edit and resend" opens an inline editor with the text and sends the edited text', async () => {
+    items = [
+      outboxItem(
+        { kind: 'comment', postId: 'p_abc', body: 'Too long reply' },
+        { status: 'failed', reason: { kind: 'invalid', message: 'Bad', reason: 'The body is too long.' }, at: NOW },
+      ),
+    ];
+    background();
+    render(<OutboxView />);
+    expect(await screen.findByText('The platform refused it: The body is too long.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit and resend' }));
+    const editor = screen.getByRole('textbox', { name: 'Edited text' }) as HTMLTextAreaElement;
+    expect(editor.value).toBe('Too long reply');
+    expect(document.activeElement).toBe(editor);
+
+    // An empty text is refused before anything is sent.
+    fireEvent.input(editor, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Write something before resending.');
+
+    fireEvent.input(editor, { target: { value: '  Shorter reply ' } });
+    fireEvent.keyDown(editor, { key: 'Enter', ctrlKey: true });
+    await waitFor(() =>
+      expect(send).toHaveBeenCalledWith('editAndResend', { id: items[0]?.id, body: 'Shorter reply' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Edited text' })).toBeNull());
+  });
+
+  it('Cancel closes the editor without sending', async () => {
+    items = [
+      outboxItem(
+        { kind: 'post', body: 'Refused' },
+        { status: 'failed', reason: { kind: 'unauthorized', message: 'no' }, at: NOW },
+      ),
+    ];
+    background();
+    render(<OutboxView />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit and resend' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('textbox', { name: 'Edited text' })).toBeNull();
+    expect(send).not.toHaveBeenCalledWith('editAndResend', expect.anything());
+  });
+
+  it('"Discard" removes the write and keeps focus in the Outbox', async () => {
+    items = [outboxItem({ kind: 'post', body: 'Unwanted' }, { status: 'queued' })];
+    background({
+      discardItem: () => {
+        items = [];
+        return { ok: true, data: null };
+      },
+    });
+    render(<OutboxView />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(await screen.findByText(/Nothing here yet/)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Outbox' }));
+  });
+
+  it('shows an action that did not work next to its item', async () => {
+    items = [outboxItem({ kind: 'post', body: 'Stuck' }, { status: 'queued' })];
+    background({
+      discardItem: () => ({
+        ok: false,
+        error: { code: 'not_allowed', message: 'This write is being sent; wait for its outcome.' },
+      }),
+    });
+    render(<OutboxView />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This write is being sent; wait for its outcome.');
+  });
+
+  it('lists the Outbox again when the background says it changed', async () => {
+    background();
+    render(<OutboxView />);
+    await screen.findByText(/Nothing here yet/);
+    items = [outboxItem({ kind: 'post', body: 'Arrived later' }, { status: 'queued' })];
+    await act(async () => port.onOutboxChange?.());
+    expect(await screen.findByText(/Arrived later/)).toBeTruthy();
+  });
+
+  it('shows the pause banner while the account is rate-limited', async () => {
+    port.status = status({ pause: { rateLimitedUntil: NOW + 65_000, disabled: null, offlineUntil: null } });
+    background();
+    render(<OutboxView />);
+    expect((await screen.findByRole('status')).textContent).toMatch(/Writes resume in 1:05/);
+  });
+
+  it('says when the Outbox cannot be loaded', async () => {
+    background({ listOutbox: () => ({ ok: false, error: { code: 'unavailable', message: 'x' } }) });
+    render(<OutboxView />);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The Outbox could not be loaded: The extension is starting. Try again in a moment.',
+    );
+  });
+
+  it('shows the ten newest sent writes, and all on request', async () => {
+    items = Array.from({ length: 12 }, (_, n) =>
+      outboxItem({ kind: 'post', body: `Sent ${n}` }, { status: 'sent', id: `p_${n}`, at: NOW - 1000 * (12 - n) }),
+    );
+    background();
+    render(<OutboxView />);
+    await screen.findByText(/Sent 11/);
+    expect(screen.getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.queryByText(/Sent 0/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 12 sent' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(12);
+  });
+});
