@@ -24,6 +24,22 @@ export default defineConfig({
     // Web pages and other extensions may not talk to us.
     externally_connectable: browser === 'firefox' ? undefined : { ids: [] },
     action: { default_title: '__MSG_extName__' },
+    // A keyboard shortcut opens the side panel: Firefox has a built-in command for its sidebar; in
+    // Chrome the background handles a named one (entrypoints/background/commands.ts).
+    commands:
+      browser === 'firefox'
+        ? {
+            _execute_sidebar_action: {
+              suggested_key: { default: 'Alt+Shift+D' },
+              description: '__MSG_commandOpenSidePanel__',
+            },
+          }
+        : {
+            'open-side-panel': {
+              suggested_key: { default: 'Alt+Shift+D' },
+              description: '__MSG_commandOpenSidePanel__',
+            },
+          },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { openSidePanel } from './side-panel';
+import { openSidePanel } from '@/lib/browser/side-panel';
 
 /** A draft handed to the side panel's composer: a new post (e.g. a quote) or a reply to a post. */
 export type PendingDraft = { kind: 'post'; text: string } | { kind: 'reply'; postId: string; text: string };

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createRouter, toRuntimeListener } from '@/lib/messages/router';
 import { drawBadge } from './badge';
+import { listenForCommands } from './commands';
 import { applyDevConfig } from './dev-config';
 import { Drafts } from './drafts';
 import { createHandlers } from './handlers';
@@ -56,6 +57,7 @@ export default defineBackground(() => {
     }),
   );
   browser.tabs.onRemoved.addListener((tabId) => router.forgetTab(tabId));
+  listenForCommands();
   browser.storage.onChanged.addListener((_changes, area) => {
     if (area === 'local') pushState();
   });

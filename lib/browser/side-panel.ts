@@ -1,5 +1,12 @@
 import { browser } from 'wxt/browser';
 
+/**
+ * The keyboard command that opens the side panel: a named command handled by the background in
+ * Chrome, the built-in `_execute_sidebar_action` in Firefox (declared in wxt.config.ts).
+ */
+export const OPEN_SIDE_PANEL_COMMAND = 'open-side-panel';
+export const FIREFOX_SIDEBAR_COMMAND = '_execute_sidebar_action';
+
 /** Firefox's sidebar API (MV2), which the Chrome-typed `browser` does not describe. */
 interface SidebarAction {
   open(): Promise<void>;
@@ -14,8 +21,9 @@ function sidebarAction(): SidebarAction | undefined {
 
 /**
  * Opens the side panel (Chrome) or sidebar (Firefox). Both browsers allow it only in answer to a
- * user action, so callers run it from the handler of one (a click, a context-menu entry, a command);
- * returns false when the browser refused.
+ * user action, so callers run it from the handler of one (a click, a context-menu entry, a command)
+ * and call it before any `await` of their own (the browser call itself is made synchronously);
+ * returns false when the browser refused. Shared by the background and the popup.
  */
 export async function openSidePanel(target: { tabId?: number; windowId?: number }): Promise<boolean> {
   try {
