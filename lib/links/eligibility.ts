@@ -1,0 +1,31 @@
+import { isExcludedHost } from './hosts';
+
+/** What the content script learns from the background (`getLinkConfig`): settings only, nothing secret. */
+export interface LinkConfigView {
+  /** The platform site's origin, from the API base URL; null when none is configured. */
+  siteOrigin: string | null;
+  /** Extra permalink patterns. */
+  linkPatterns: string[];
+  /** One button per kind on each bar. */
+  reactionKinds: { value: string; label: string }[];
+  /** "Decorate post links on all sites" is on and all-sites access is granted. */
+  allSites: boolean;
+  /** Hosts never decorated. */
+  excludedHosts: string[];
+}
+
+/**
+ * Whether a page gets bars: the platform's own site always (unless the user excluded its host),
+ * any other http(s) page only with all-sites access turned on and its host not excluded. The
+ * script is registered only where this can be true; this check is exact where match patterns are
+ * not (ports, a registration that lags a settings change).
+ */
+export function shouldDecorate(
+  page: { origin: string; hostname: string; protocol: string },
+  config: LinkConfigView,
+): boolean {
+  if (page.protocol !== 'http:' && page.protocol !== 'https:') return false;
+  if (isExcludedHost(page.hostname, config.excludedHosts)) return false;
+  if (config.siteOrigin !== null && page.origin === config.siteOrigin) return true;
+  return config.allSites;
+}
