@@ -21,8 +21,6 @@ import {
 } from '../../lib/queue';
 import { ALL_SCOPES, T0, type TestSandbox } from '../sandbox/helpers.js';
 
-export { ALL_SCOPES, T0 };
-
 /** One HTTP exchange of the client under test, as the fetch it was given saw it. */
 export interface Exchange {
   method: string;
@@ -73,8 +71,9 @@ export class Recorder {
 }
 
 /**
- * The Outbox's clock following the sandbox's: the sandbox runs on a frozen `now` (T0) and moves only
- * through `POST /__sandbox/clock`; this clock reads back the time the sandbox reports.
+ * The Outbox's clock following the sandbox's. Only for a sandbox started with `TestSandbox.start()`'s
+ * frozen `now` (T0): its time moves only through `POST /__sandbox/clock`, and this clock reads back the
+ * time the sandbox reports.
  */
 export class SandboxClock {
   private current = T0;
