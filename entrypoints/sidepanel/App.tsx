@@ -1,11 +1,52 @@
+import { useCallback, useState } from 'preact/hooks';
+import { OutboxView } from '@/components/outbox/OutboxView';
+import { RateLimitBanner } from '@/components/outbox/RateLimitBanner';
 import { t } from '@/lib/i18n';
+import type { DraftStore } from '@/lib/ui/drafts';
+import type { TimelineStore } from '@/lib/ui/timeline-store';
+import { useStatus } from '@/lib/ui/use-status';
+import { PanelTabs, type TabName } from './PanelTabs';
+import { TimelinePanel } from './TimelinePanel';
+import './sidepanel.css';
 
-/** The side panel: the public timeline, the composer and the Outbox (filled in by the UI issue). */
-export function App() {
+/**
+ * The side panel: two tabs, the public timeline (with the composer) and the Outbox, under the
+ * pause banner that shows while writes wait for the rate limit, a disabled key or the network.
+ */
+export function App({ store, drafts }: { store: TimelineStore; drafts: DraftStore }) {
+  const [outboxTick, setOutboxTick] = useState(0);
+  const onOutboxChange = useCallback(() => setOutboxTick((n) => n + 1), []);
+  const status = useStatus(onOutboxChange);
+  const [tab, setTab] = useState<TabName>('timeline');
+  // The Outbox mounts when first shown and stays, so switching back and forth keeps its state.
+  const [outboxShown, setOutboxShown] = useState(false);
+  const select = (name: TabName) => {
+    setTab(name);
+    if (name === 'outbox') setOutboxShown(true);
+  };
   return (
-    <main>
-      <h1>{t('extName')}</h1>
-      <p>{t('sidepanelPlaceholder')}</p>
-    </main>
+    <div class="panel">
+      <h1 class="visually-hidden">{t('extName')}</h1>
+      <PanelTabs selected={tab} onSelect={select} outbox={status?.outbox} />
+      <RateLimitBanner status={status} />
+      <div
+        role="tabpanel"
+        id="panel-timeline"
+        aria-labelledby="tab-timeline"
+        class="tabpanel"
+        hidden={tab !== 'timeline'}
+      >
+        <TimelinePanel store={store} status={status} outboxTick={outboxTick} drafts={drafts} />
+      </div>
+      <div
+        role="tabpanel"
+        id="panel-outbox"
+        aria-labelledby="tab-outbox"
+        class="tabpanel scroll"
+        hidden={tab !== 'outbox'}
+      >
+        {outboxShown && <OutboxView banner={false} />}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,24 @@
+import { t } from '@/lib/i18n';
+import type { NewerPosts } from '@/lib/ui/timeline-store';
+
+/** "N new posts": newer posts were found above the loaded ones; pressing it shows them. */
+export function NewPostsBanner({ newer, onShow }: { newer: NewerPosts | null; onShow: () => void }) {
+  // The live region stays mounted so the button's appearance is announced.
+  return (
+    <div class="new-posts" role="status">
+      {newer !== null && newer.items.length > 0 && (
+        <button type="button" class="new-posts-button" onClick={onShow}>
+          <span aria-hidden="true">↑ </span>
+          {newPostsText(newer)}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** "1 new post", "5 new posts", "20+ new posts" (when there may be more than one page). */
+export function newPostsText(newer: NewerPosts): string {
+  const count = newer.items.length;
+  if (!newer.complete) return t('panelNewPostsMore', String(count));
+  return count === 1 ? t('panelNewPostsOne') : t('panelNewPostsMany', String(count));
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+import type { Reply } from '@/lib/messages/reply';
+import { type DraftStore, replyDraftKey } from '@/lib/ui/drafts';
+import { useDraftComposer } from '@/lib/ui/use-draft-composer';
+import { Composer } from './Composer';
+import { domId } from './TimelineItem';
+
+export interface ReplyComposerProps {
+  postId: string;
+  /** Who the reply answers (for the placeholder). */
+  authorName: string;
+  drafts: DraftStore;
+  send: (postId: string, body: string) => Promise<Reply<'enqueueWrite'>>;
+  /** Put the caret in the box when it appears (it was opened just now, not restored). */
+  autoFocus: boolean;
+  onQueued: (postId: string) => void;
+  onClose: (postId: string) => void;
+}
+
+/** The inline reply box under a post: textbox "Reply", button "Send reply", its own draft. */
+export function ReplyComposer(props: ReplyComposerProps) {
+  const { postId, drafts, send, onQueued } = props;
+  const composer = useDraftComposer(
+    drafts,
+    replyDraftKey(postId),
+    (body) => send(postId, body),
+    t('panelReplyQueued'),
+    () => onQueued(postId),
+  );
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (props.autoFocus) textarea.current?.focus();
+  }, []);
+  return (
+    <Composer
+      id={`${domId(postId)}-reply`}
+      label={t('panelReplyLabel')}
+      submitLabel={t('panelSendReply')}
+      placeholder={t('panelReplyPlaceholder', props.authorName)}
+      showLabel={false}
+      textareaRef={textarea}
+      value={composer.value}
+      busy={composer.busy}
+      message={composer.message}
+      onInput={composer.onInput}
+      onSubmit={() => void composer.onSubmit()}
+      onEscape={() => props.onClose(postId)}
+    />
+  );
+}

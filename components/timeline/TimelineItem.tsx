@@ -1,0 +1,151 @@
+import type { ComponentChildren } from 'preact';
+import { RelativeTime } from '@/components/common/RelativeTime';
+import type { Contribution } from '@/lib/api/schemas';
+import { t } from '@/lib/i18n';
+import type { ReactionKind } from '@/lib/storage/settings';
+import type { PostMarks } from '@/lib/ui/post-marks';
+import { isHttpUrl, splitLinks } from '@/lib/ui/text-links';
+import { ReactionButton } from './ReactionButton';
+
+export interface TimelineItemProps {
+  item: Contribution;
+  /** 1-based position in the loaded list. */
+  position: number;
+  /** How many posts there are, or -1 while more may load (ARIA feed). */
+  setSize: number;
+  reactionKinds: readonly ReactionKind[];
+  /** The user's own writes about this post, from the Outbox. */
+  marks: PostMarks | undefined;
+  replyOpen: boolean;
+  /** Why the last reaction could not be queued, in words. */
+  reactError?: string | undefined;
+  onToggleReply: (postId: string) => void;
+  onReact: (postId: string, kind: string) => void;
+  /** The inline reply composer, shown under the post while `replyOpen`. */
+  reply?: ComponentChildren;
+}
+
+/** An id usable in `id` attributes, from an API id (which the spec does not constrain). */
+export function domId(postId: string): string {
+  return `post-${postId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+/**
+ * One post of the timeline: an `article` named by its author and time; the body as plain text
+ * (addresses become links that open in a new tab without an opener); replies and reaction counts
+ * where the API gives them; Reply and one button per reaction kind.
+ */
+export function TimelineItem(props: TimelineItemProps) {
+  const { item, marks, replyOpen } = props;
+  const base = domId(item.id);
+  const author = item.author?.displayName || item.author?.handle || t('panelUnknownAuthor');
+  const handle = item.author?.displayName && item.author.handle ? `@${item.author.handle}` : null;
+  const time = <RelativeTime iso={item.createdAt} id={`${base}-time`} />;
+  return (
+    <article
+      class="post"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA feed pattern makes articles focusable.
+      tabIndex={0}
+      data-post-id={item.id}
+      aria-labelledby={`${base}-author ${base}-time`}
+      aria-describedby={`${base}-body`}
+      aria-posinset={props.position}
+      aria-setsize={props.setSize}
+    >
+      <header class="post-head">
+        <span id={`${base}-author`} class="post-author">
+          {author}
+        </span>
+        {handle !== null && <span class="post-handle">{handle}</span>}
+        {item.createdAt !== undefined && (
+          <span class="post-time">
+            {isHttpUrl(item.url) ? (
+              <a href={item.url} target="_blank" rel="noopener noreferrer">
+                {time}
+              </a>
+            ) : (
+              time
+            )}
+          </span>
+        )}
+      </header>
+      <p id={`${base}-body`} class="post-body" dir="auto">
+        {splitLinks(item.body ?? '').map((part, index) =>
+          'href' in part ? (
+            <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
+              {part.text}
+            </a>
+          ) : (
+            part.text
+          ),
+        )}
+      </p>
+      <PostMeta count={item.commentCount} marks={marks} />
+      <div class="post-actions">
+        <button
+          type="button"
+          id={`${base}-reply-toggle`}
+          class="reply-toggle"
+          aria-expanded={replyOpen}
+          aria-controls={replyOpen ? `${base}-reply` : undefined}
+          onClick={() => props.onToggleReply(item.id)}
+        >
+          {t('panelReply')}
+        </button>
+        <fieldset class="reactions">
+          <legend class="visually-hidden">{t('panelReactionsLabel')}</legend>
+          {props.reactionKinds.map((kind) => (
+            <ReactionButton
+              key={kind.value}
+              id={`${base}-${kind.value}`}
+              label={kind.label}
+              count={item.reactionCounts?.[kind.value]}
+              mark={marks?.reactions[kind.value]}
+              onReact={() => props.onReact(item.id, kind.value)}
+            />
+          ))}
+        </fieldset>
+      </div>
+      {props.reactError !== undefined && (
+        <p class="post-error" role="alert">
+          {props.reactError}
+        </p>
+      )}
+      {replyOpen && (
+        <div id={`${base}-reply`} class="post-reply">
+          {props.reply}
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** Replies counted by the platform, and the user's own replies on their way or stuck. */
+function PostMeta({ count, marks }: { count: number | undefined; marks: PostMarks | undefined }) {
+  const mine = marks?.replies;
+  const note =
+    mine === undefined
+      ? null
+      : mine.problem > 0
+        ? t('panelMyRepliesProblem')
+        : mine.pending > 0
+          ? t('panelMyRepliesPending')
+          : mine.sent > 0
+            ? t('panelMyRepliesSent')
+            : null;
+  if (count === undefined && note === null) return null;
+  return (
+    <p class="post-meta">
+      {count !== undefined && (
+        <span>
+          {count === 0
+            ? t('panelRepliesNone')
+            : count === 1
+              ? t('panelRepliesOne')
+              : t('panelRepliesMany', String(count))}
+        </span>
+      )}
+      {note !== null && <span class={mine && mine.problem > 0 ? 'mine problem' : 'mine'}>{note}</span>}
+    </p>
+  );
+}

@@ -1,0 +1,273 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { Composer } from '@/components/timeline/Composer';
+import { NewPostsBanner } from '@/components/timeline/NewPostsBanner';
+import { ReplyComposer } from '@/components/timeline/ReplyComposer';
+import { Skeleton } from '@/components/timeline/Skeleton';
+import { TimelineItem } from '@/components/timeline/TimelineItem';
+import { EmptyState, ErrorState, loadProblem } from '@/components/timeline/TimelineStates';
+import { VirtualList, type VirtualListHandle } from '@/components/timeline/VirtualList';
+import type { Contribution } from '@/lib/api/schemas';
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messages/send';
+import type { DraftStore } from '@/lib/ui/drafts';
+import { errorText } from '@/lib/ui/error-text';
+import type { TimelineStore } from '@/lib/ui/timeline-store';
+import { useDraftComposer } from '@/lib/ui/use-draft-composer';
+import { useNewPostsCheck } from '@/lib/ui/use-new-posts-check';
+import { useOnline } from '@/lib/ui/use-online';
+import { usePostMarks } from '@/lib/ui/use-post-marks';
+import { useReactionKinds } from '@/lib/ui/use-reaction-kinds';
+import type { Status } from '@/lib/ui/use-status';
+import { markFirstItemsPainted } from './first-paint';
+import { usePendingDrafts } from './use-pending-drafts';
+import { type ReplyBoxes, useReplyBoxes } from './use-reply-boxes';
+
+/** A post card's usual height before it is measured (px). */
+const ESTIMATED_ROW = 150;
+
+const getKey = (item: Contribution) => item.id;
+const sendReply = (postId: string, body: string) => sendMessage('enqueueWrite', { kind: 'comment', postId, body });
+const sendPost = (body: string) => sendMessage('enqueueWrite', { kind: 'post', body });
+
+export interface TimelinePanelProps {
+  /** The timeline's state; its first page was asked for before the panel rendered. */
+  store: TimelineStore;
+  status: Status | undefined;
+  /** Changes whenever the background says Outbox items changed. */
+  outboxTick: number;
+  /** Drafts, loaded before the panel renders. */
+  drafts: DraftStore;
+}
+
+/**
+ * The timeline tab: the new-post composer, "N new posts", and the public timeline as a windowed
+ * feed that loads the next page as the user nears its end; each post with reply and reactions.
+ */
+export function TimelinePanel({ store, status, outboxTick, drafts }: TimelinePanelProps) {
+  const [state, setState] = useState(() => store.getState());
+  useEffect(() => {
+    setState(store.getState());
+    return store.subscribe(setState);
+  }, [store]);
+
+  const online = useOnline();
+  const kinds = useReactionKinds();
+  const { marks, markPending, refresh: refreshMarks } = usePostMarks(outboxTick);
+  const [reactErrors, setReactErrors] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const [announcement, setAnnouncement] = useState('');
+  const list = useRef<VirtualListHandle>(null);
+  const postBox = useRef<HTMLTextAreaElement>(null);
+  const boxes = useReplyBoxes(drafts);
+  const post = useDraftComposer(drafts, 'post', sendPost, t('panelPostQueued'));
+
+  // Back online, or a key (or another key) saved: try again what failed.
+  const keyId = `${status?.baseUrl}|${status?.key.set}|${status?.key.last4}`;
+  const hadError = state.error !== null;
+  useEffect(() => {
+    if (online && hadError) void store.loadFirst();
+  }, [online, keyId]);
+  useEffect(() => {
+    if (online && state.moreError?.code === 'network') void store.loadMore();
+  }, [online, state.moreError, store]);
+
+  const loaded = state.cursor !== undefined;
+  const check = useCallback(() => void store.checkNewer(), [store]);
+  useNewPostsCheck(check, loaded && online);
+
+  // An own post was sent: it may be on the timeline now.
+  const sentPosts = status?.outbox.counts.sent ?? 0;
+  useEffect(() => {
+    if (loaded) void store.checkNewer();
+  }, [sentPosts]);
+
+  usePendingDrafts({
+    ready: loaded || state.error !== null,
+    items: state.items,
+    drafts,
+    onPost: (text, note) => {
+      post.replace(text, note);
+      list.current?.scrollToTop();
+      postBox.current?.focus();
+    },
+    onReply: (postId, index) => {
+      boxes.open(postId, true);
+      list.current?.focusRow(index);
+    },
+  });
+
+  const painted = state.items.length > 0 && kinds !== undefined;
+  useEffect(() => {
+    if (painted) markFirstItemsPainted();
+  }, [painted]);
+
+  const onReact = useCallback(
+    async (postId: string, kind: string) => {
+      markPending(postId, kind);
+      setReactErrors((errors) => without(errors, postId));
+      const reply = await sendMessage('enqueueWrite', { kind: 'reaction', postId, reaction: kind });
+      if (!reply.ok)
+        setReactErrors((errors) => new Map(errors).set(postId, t('panelReactionFailed', errorText(reply.error))));
+      void refreshMarks();
+    },
+    [markPending, refreshMarks],
+  );
+  const onReplyQueued = useCallback(
+    (postId: string) => {
+      boxes.close(postId);
+      setAnnouncement(t('panelReplyQueued'));
+      void refreshMarks();
+    },
+    [boxes, refreshMarks],
+  );
+
+  const onNearEnd = useCallback(() => {
+    if (store.getState().moreError === null) void store.loadMore();
+  }, [store]);
+  const showNewer = async () => {
+    await store.showNewer();
+    list.current?.scrollToTop();
+    list.current?.focusRow(0);
+  };
+  const setSize = state.cursor === null ? state.items.length : -1;
+
+  const renderRow = (item: Contribution, index: number) => (
+    <TimelineItem
+      item={item}
+      position={index + 1}
+      setSize={setSize}
+      reactionKinds={kinds ?? []}
+      marks={marks.get(item.id)}
+      replyOpen={boxes.isOpen(item.id)}
+      reactError={reactErrors.get(item.id)}
+      onToggleReply={boxes.toggle}
+      onReact={onReact}
+      reply={replyBox(item, boxes, drafts, onReplyQueued)}
+    />
+  );
+
+  const problem = state.error === null ? null : loadProblem(state.error, status, online);
+  const waitingForStatus = state.error !== null && status === undefined;
+  const header = (
+    <section class="compose" aria-labelledby="compose-heading">
+      <h2 id="compose-heading" class="visually-hidden">
+        {t('panelComposerHeading')}
+      </h2>
+      <Composer
+        id="new-post"
+        label={t('panelComposerLabel')}
+        submitLabel={t('panelPost')}
+        placeholder={t('panelComposerPlaceholder')}
+        textareaRef={postBox}
+        value={post.value}
+        busy={post.busy}
+        message={post.message}
+        onInput={post.onInput}
+        onSubmit={() => void post.onSubmit()}
+      />
+    </section>
+  );
+  const footer =
+    state.items.length === 0 ? (
+      state.loading !== null || kinds === undefined || waitingForStatus ? (
+        <Skeleton />
+      ) : problem !== null ? (
+        <ErrorState problem={problem} onRetry={() => void store.loadFirst()} />
+      ) : (
+        <EmptyState />
+      )
+    ) : (
+      <ListFooter
+        loading={state.loading}
+        end={state.cursor === null}
+        moreError={state.moreError}
+        onRetry={() => void store.loadMore()}
+      />
+    );
+
+  return (
+    <div class="timeline">
+      <div class="timeline-bar">
+        <h2 class="timeline-title">{t('panelTimelineHeading')}</h2>
+        <NewPostsBanner newer={state.newer} onShow={() => void showNewer()} />
+        <button
+          type="button"
+          class="refresh"
+          aria-disabled={state.loading !== null ? true : undefined}
+          onClick={() => {
+            if (store.getState().loading === null) void store.loadFirst();
+          }}
+        >
+          <span aria-hidden="true">↻ </span>
+          {t('panelRefresh')}
+        </button>
+      </div>
+      {problem !== null && state.items.length > 0 && (
+        <p class="timeline-refresh-error" role="alert">
+          {problem.text}
+        </p>
+      )}
+      <VirtualList
+        items={state.items}
+        getKey={getKey}
+        renderRow={renderRow}
+        estimateHeight={ESTIMATED_ROW}
+        label={t('panelTimelineHeading')}
+        busy={state.loading !== null}
+        header={header}
+        footer={footer}
+        onNearEnd={onNearEnd}
+        handle={list}
+      />
+      <p class="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+function replyBox(item: Contribution, boxes: ReplyBoxes, drafts: DraftStore, onQueued: (postId: string) => void) {
+  if (!boxes.isOpen(item.id)) return undefined;
+  return (
+    <ReplyComposer
+      key={boxes.version(item.id)}
+      postId={item.id}
+      authorName={item.author?.displayName || item.author?.handle || t('panelUnknownAuthor')}
+      drafts={drafts}
+      send={sendReply}
+      autoFocus={boxes.wantsFocus(item.id)}
+      onQueued={onQueued}
+      onClose={boxes.close}
+    />
+  );
+}
+
+/** Under the loaded posts: loading more, the end, or why more could not load (with "Try again"). */
+function ListFooter(props: {
+  loading: 'first' | 'more' | 'refresh' | null;
+  end: boolean;
+  moreError: Parameters<typeof errorText>[0] | null;
+  onRetry: () => void;
+}) {
+  if (props.moreError !== null) {
+    return (
+      <div class="timeline-note error" role="alert">
+        <p>{t('panelLoadMoreFailed', errorText(props.moreError))}</p>
+        <button type="button" onClick={props.onRetry}>
+          {t('panelRetry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div class="timeline-note" role="status">
+      {props.loading === 'more' ? t('panelLoadingMore') : props.end ? t('panelEnd') : ''}
+    </div>
+  );
+}
+
+function without<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
+  if (!map.has(key)) return map;
+  const next = new Map(map);
+  next.delete(key);
+  return next;
+}

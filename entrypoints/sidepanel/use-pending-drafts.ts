@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'preact/hooks';
+import type { Contribution } from '@/lib/api/schemas';
+import { t } from '@/lib/i18n';
+import { type DraftStore, replyDraftKey } from '@/lib/ui/drafts';
+import { appendDraft, takePendingDraft, watchPendingDraft } from '@/lib/ui/pending-draft';
+
+export interface PendingDraftsOptions {
+  /** The first page has loaded (or failed): whether a replied-to post is loaded can be told. */
+  ready: boolean;
+  items: readonly Contribution[];
+  drafts: DraftStore;
+  /** Put this text in the new-post box, with a note. */
+  onPost: (text: string, note: string) => void;
+  /** Open the reply box of the post at `index` (its draft already holds the text). */
+  onReply: (postId: string, index: number) => void;
+}
+
+/**
+ * Applies drafts handed over by the background (context menu "Post this quote", "Reply…" on a
+ * page): at once when the panel opens, and whenever a new one arrives while it is open. A post
+ * draft goes to the new-post box; a reply draft to that post's reply box when the post is loaded,
+ * else to the new-post box with a note. Handed-over text is added to a draft, never replaces it.
+ */
+export function usePendingDrafts(options: PendingDraftsOptions): void {
+  const latest = useRef(options);
+  latest.current = options;
+  const { ready } = options;
+  useEffect(() => {
+    if (!ready) return;
+    let alive = true;
+    const apply = async () => {
+      const draft = await takePendingDraft();
+      if (draft === null || !alive) return;
+      const { drafts, items, onPost, onReply } = latest.current;
+      const index = draft.kind === 'reply' ? items.findIndex((item) => item.id === draft.postId) : -1;
+      if (draft.kind === 'reply' && index !== -1) {
+        const key = replyDraftKey(draft.postId);
+        drafts.set(key, appendDraft(drafts.get(key), draft.text));
+        onReply(draft.postId, index);
+      } else {
+        const note = draft.kind === 'reply' ? t('panelDraftReplyNotLoaded') : t('panelDraftAdded');
+        onPost(appendDraft(drafts.get('post'), draft.text), note);
+      }
+    };
+    void apply();
+    const unwatch = watchPendingDraft(() => void apply());
+    return () => {
+      alive = false;
+      unwatch();
+    };
+  }, [ready]);
+}

@@ -1,0 +1,51 @@
+import { useState } from 'preact/hooks';
+import { domId } from '@/components/timeline/TimelineItem';
+import type { DraftStore } from '@/lib/ui/drafts';
+
+interface Box {
+  /** Bumped to mount the box afresh (its text changed from outside: a handed-over draft). */
+  version: number;
+  /** Focus its textbox when it mounts (opened just now by the user or a handed-over draft). */
+  focus: boolean;
+}
+
+/** Which posts have their reply box open. */
+export interface ReplyBoxes {
+  isOpen(postId: string): boolean;
+  version(postId: string): number;
+  wantsFocus(postId: string): boolean;
+  toggle(postId: string): void;
+  open(postId: string, focus: boolean): void;
+  close(postId: string): void;
+}
+
+/**
+ * The open reply boxes. A box with a saved draft starts open, so a reply begun before the panel
+ * closed is where the user left it. Closing a box that held focus gives focus back to its Reply
+ * button.
+ */
+export function useReplyBoxes(drafts: DraftStore): ReplyBoxes {
+  const [boxes, setBoxes] = useState<ReadonlyMap<string, Box>>(
+    () => new Map(drafts.replyPostIds().map((postId) => [postId, { version: 0, focus: false }])),
+  );
+  const open = (postId: string, focus: boolean) =>
+    setBoxes((current) => new Map(current).set(postId, { version: (current.get(postId)?.version ?? 0) + 1, focus }));
+  const close = (postId: string) => {
+    const base = domId(postId);
+    const hadFocus = document.getElementById(`${base}-reply`)?.contains(document.activeElement) ?? false;
+    setBoxes((current) => {
+      const next = new Map(current);
+      next.delete(postId);
+      return next;
+    });
+    if (hadFocus) requestAnimationFrame(() => document.getElementById(`${base}-reply-toggle`)?.focus());
+  };
+  return {
+    isOpen: (postId) => boxes.has(postId),
+    version: (postId) => boxes.get(postId)?.version ?? 0,
+    wantsFocus: (postId) => boxes.get(postId)?.focus ?? false,
+    toggle: (postId) => (boxes.has(postId) ? close(postId) : open(postId, true)),
+    open,
+    close,
+  };
+}

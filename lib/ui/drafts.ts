@@ -1,0 +1,140 @@
+import { storage } from 'wxt/utils/storage';
+
+/** Where a draft belongs: the new-post composer, or the reply composer of one post. */
+export type DraftKey = 'post' | `reply:${string}`;
+
+/** The draft of a reply to `postId`. */
+export const replyDraftKey = (postId: string): DraftKey => `reply:${postId}`;
+
+/** The drafts as stored: text by key, and when each was last changed (to keep only the recent ones). */
+export interface StoredDrafts {
+  texts: Record<string, string>;
+  changedAt: Record<string, number>;
+}
+
+/** Reply drafts kept at most; the oldest go first. */
+export const MAX_DRAFTS = 50;
+/** Typing is saved this long after the last keystroke (and at once when the panel hides). */
+export const SAVE_DELAY_MS = 400;
+
+const EMPTY: StoredDrafts = { texts: {}, changedAt: {} };
+
+/**
+ * The composer drafts, in `storage.local` so they survive closing the panel and restarting the
+ * browser. Not secret: the text the user is writing for publication.
+ */
+export const draftsItem = storage.defineItem<StoredDrafts>('local:drafts', { fallback: EMPTY });
+
+/** Keeps only well-formed entries of a stored value (a damaged value loses drafts, never the panel). */
+function clean(value: unknown): StoredDrafts {
+  const texts: Record<string, string> = {};
+  const changedAt: Record<string, number> = {};
+  if (typeof value === 'object' && value !== null) {
+    const raw = value as Partial<Record<keyof StoredDrafts, unknown>>;
+    const rawTexts = typeof raw.texts === 'object' && raw.texts !== null ? raw.texts : {};
+    const rawTimes = typeof raw.changedAt === 'object' && raw.changedAt !== null ? raw.changedAt : {};
+    for (const [key, text] of Object.entries(rawTexts)) {
+      if (typeof text !== 'string' || text === '') continue;
+      texts[key] = text;
+      const at: unknown = Reflect.get(rawTimes, key);
+      changedAt[key] = typeof at === 'number' ? at : 0;
+    }
+  }
+  return { texts, changedAt };
+}
+
+/**
+ * The drafts of one page: read once, changed in memory at every keystroke, saved shortly after
+ * (a read-modify-write of the stored value, so two open panels do not erase each other's other
+ * drafts). `clear` saves at once: it runs when a write was queued.
+ */
+export class DraftStore {
+  private drafts: StoredDrafts = EMPTY;
+  private readonly dirty = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private saving: Promise<void> = Promise.resolve();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Reads the stored drafts. */
+  async load(): Promise<void> {
+    this.drafts = clean(await draftsItem.getValue());
+  }
+
+  /** The draft of `key` ('' when none). */
+  get(key: DraftKey): string {
+    return this.drafts.texts[key] ?? '';
+  }
+
+  /** The post ids that have a reply draft. */
+  replyPostIds(): string[] {
+    return Object.keys(this.drafts.texts)
+      .filter((key) => key.startsWith('reply:'))
+      .map((key) => key.slice('reply:'.length));
+  }
+
+  /** Changes a draft; saved after {@link SAVE_DELAY_MS} of quiet. */
+  set(key: DraftKey, text: string): void {
+    this.put(key, text);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.flush(), SAVE_DELAY_MS);
+  }
+
+  /** Removes a draft and saves at once (its write is queued). */
+  clear(key: DraftKey): Promise<void> {
+    this.put(key, '');
+    return this.flush();
+  }
+
+  /** Saves every change not saved yet. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.dirty.size === 0) return this.saving;
+    const keys = [...this.dirty];
+    this.dirty.clear();
+    const mine = this.drafts;
+    // One save after the other, so an older value never lands after a newer one.
+    this.saving = this.saving.then(async () => {
+      const stored = clean(await draftsItem.getValue());
+      for (const key of keys) {
+        const text = mine.texts[key];
+        if (text === undefined) {
+          delete stored.texts[key];
+          delete stored.changedAt[key];
+        } else {
+          stored.texts[key] = text;
+          stored.changedAt[key] = mine.changedAt[key] ?? this.now();
+        }
+      }
+      await draftsItem.setValue(trim(stored));
+    });
+    return this.saving;
+  }
+
+  private put(key: DraftKey, text: string): void {
+    const texts = { ...this.drafts.texts };
+    const changedAt = { ...this.drafts.changedAt };
+    if (text === '') {
+      delete texts[key];
+      delete changedAt[key];
+    } else {
+      texts[key] = text;
+      changedAt[key] = this.now();
+    }
+    this.drafts = { texts, changedAt };
+    this.dirty.add(key);
+  }
+}
+
+/** Keeps the post draft and the {@link MAX_DRAFTS} most recently changed reply drafts. */
+function trim(drafts: StoredDrafts): StoredDrafts {
+  const replies = Object.keys(drafts.texts).filter((key) => key !== 'post');
+  if (replies.length <= MAX_DRAFTS) return drafts;
+  const dropped = replies.sort((a, b) => (drafts.changedAt[b] ?? 0) - (drafts.changedAt[a] ?? 0)).slice(MAX_DRAFTS);
+  for (const key of dropped) {
+    delete drafts.texts[key];
+    delete drafts.changedAt[key];
+  }
+  return drafts;
+}

@@ -1,0 +1,177 @@
+import type { Contribution } from '@/lib/api/schemas';
+import type { ReplyData } from '@/lib/messages/protocol';
+import type { Reply, ReplyError } from '@/lib/messages/reply';
+
+/** Size of the first page: small, so the panel paints quickly. */
+export const FIRST_PAGE = 20;
+/** Size of the pages loaded while scrolling. */
+export const NEXT_PAGE = 50;
+
+/** Asks for one page of the public timeline (the side panel passes `sendMessage('getTimelinePage', …)`). */
+export type FetchPage = (request: { cursor?: string; limit: number }) => Promise<Reply<'getTimelinePage'>>;
+
+/** Newer posts found above the loaded ones, not shown yet. */
+export interface NewerPosts {
+  /** Posts above the newest loaded one, newest first. */
+  items: Contribution[];
+  /** False when the newest loaded post was not on the first page: there may be more (and a gap). */
+  complete: boolean;
+}
+
+/** What the timeline view draws from. */
+export interface TimelineState {
+  /** Loaded posts, newest first, each id once. */
+  items: readonly Contribution[];
+  /** `undefined` before the first page, `null` after the last one. */
+  cursor: string | null | undefined;
+  /** What is loading, if anything. */
+  loading: 'first' | 'more' | 'refresh' | null;
+  /** Why the first page (or a refresh) failed; the list is empty or stale. */
+  error: ReplyError | null;
+  /** Why the last "load more" failed; the list above stays. */
+  moreError: ReplyError | null;
+  /** Newer posts found by a check, shown as "N new posts". */
+  newer: NewerPosts | null;
+}
+
+const INITIAL: TimelineState = {
+  items: [],
+  cursor: undefined,
+  loading: null,
+  error: null,
+  moreError: null,
+  newer: null,
+};
+
+/**
+ * The timeline's state: pages fetched with the API cursor, deduplicated by id, refreshed from the
+ * top, and newer posts found by a check merged at the top on request. Answers that arrive after a
+ * refresh started (a slow "load more") are dropped, so pages of two walks never mix.
+ */
+export class TimelineStore {
+  private state: TimelineState = INITIAL;
+  private readonly listeners = new Set<(state: TimelineState) => void>();
+  /** Bumped by every (re)start from the top: answers of older walks are stale. */
+  private generation = 0;
+  private checking = false;
+
+  constructor(private readonly fetchPage: FetchPage) {}
+
+  /** The current state (a new object after every change). */
+  getState(): TimelineState {
+    return this.state;
+  }
+
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: (state: TimelineState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Loads the first page (again): replaces the list when it arrives, keeps it on failure. */
+  async loadFirst(): Promise<void> {
+    const generation = ++this.generation;
+    this.set({ loading: this.state.items.length > 0 ? 'refresh' : 'first', moreError: null });
+    const reply = await this.fetchPage({ limit: FIRST_PAGE });
+    if (generation !== this.generation) return;
+    if (!reply.ok) {
+      this.set({ loading: null, error: reply.error });
+      return;
+    }
+    this.set({
+      items: unique(reply.data.items),
+      cursor: reply.data.nextCursor,
+      loading: null,
+      error: null,
+      newer: null,
+    });
+  }
+
+  /** Loads the page after the last one loaded; does nothing while loading or after the last page. */
+  async loadMore(): Promise<void> {
+    const { cursor, loading } = this.state;
+    if (loading !== null || typeof cursor !== 'string') return;
+    const generation = this.generation;
+    this.set({ loading: 'more', moreError: null });
+    const reply = await this.fetchPage({ cursor, limit: NEXT_PAGE });
+    if (generation !== this.generation) return;
+    if (!reply.ok) {
+      this.set({ loading: null, moreError: reply.error });
+      return;
+    }
+    this.set({
+      items: append(this.state.items, reply.data.items),
+      cursor: reply.data.nextCursor,
+      loading: null,
+    });
+  }
+
+  /**
+   * Looks for posts newer than the newest loaded one (one first page, never two checks at once).
+   * Answers how many it found; a failed check changes nothing (the next one tries again).
+   */
+  async checkNewer(): Promise<number> {
+    if (this.checking || this.state.loading !== null || this.state.items.length === 0) return 0;
+    this.checking = true;
+    const generation = this.generation;
+    try {
+      const reply = await this.fetchPage({ limit: FIRST_PAGE });
+      if (generation !== this.generation || !reply.ok) return 0;
+      const newer = newerThan(this.state.items, reply.data);
+      this.set({ newer: newer.items.length > 0 ? newer : null });
+      return newer.items.length;
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  /**
+   * Shows the newer posts found by the last check: merged at the top when they join up with the
+   * loaded ones; otherwise (more than a page arrived) the timeline starts again from the top.
+   */
+  async showNewer(): Promise<void> {
+    const { newer, items } = this.state;
+    if (newer === null) return;
+    if (!newer.complete) {
+      await this.loadFirst();
+      return;
+    }
+    this.set({ items: prepend(items, newer.items), newer: null });
+  }
+
+  private set(change: Partial<TimelineState>): void {
+    this.state = { ...this.state, ...change };
+    for (const listener of this.listeners) listener(this.state);
+  }
+}
+
+/** The posts of a fresh first page that sit above the newest loaded post. */
+export function newerThan(loaded: readonly Contribution[], page: ReplyData<'getTimelinePage'>): NewerPosts {
+  const known = new Set(loaded.map((item) => item.id));
+  const newest = loaded[0]?.id;
+  const at = page.items.findIndex((item) => item.id === newest);
+  const above = at === -1 ? page.items : page.items.slice(0, at);
+  // A page that does not reach the newest loaded post may hide more above it.
+  const complete = at !== -1 || page.nextCursor === null;
+  return { items: unique(above).filter((item) => !known.has(item.id)), complete };
+}
+
+/** Keeps the first of each id. */
+function unique(items: readonly Contribution[]): Contribution[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
+}
+
+function append(loaded: readonly Contribution[], page: readonly Contribution[]): Contribution[] {
+  const known = new Set(loaded.map((item) => item.id));
+  return [...loaded, ...unique(page).filter((item) => !known.has(item.id))];
+}
+
+function prepend(loaded: readonly Contribution[], newer: readonly Contribution[]): Contribution[] {
+  const fresh = new Set(newer.map((item) => item.id));
+  return [...newer, ...loaded.filter((item) => !fresh.has(item.id))];
+}
