@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+import { MAX_BODY_LENGTH } from '@/lib/messages/fields';
+import { sendMessage } from '@/lib/messages/send';
+import { errorText } from '@/lib/ui/error-text';
+import { quickPostDraftItem } from './draft';
+
+/** How long typing rests before the draft is saved. */
+const SAVE_DELAY_MS = 300;
+
+/**
+ * The quick-post box: a textbox "Quick post" and a "Post" button (or Ctrl/Cmd+Enter). The post goes
+ * to the Outbox like any other write; the text is kept as a draft until it is queued.
+ */
+export function QuickPost({ ready }: { ready: boolean }) {
+  const [text, setText] = useState('');
+  const [feedback, setFeedback] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  const [busy, setBusy] = useState(false);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    void quickPostDraftItem.getValue().then((draft) => setText((current) => (current === '' ? draft : current)));
+    return () => clearTimeout(saveTimer.current);
+  }, []);
+
+  const change = (value: string) => {
+    setText(value);
+    setFeedback(undefined);
+    clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => void quickPostDraftItem.setValue(value), SAVE_DELAY_MS);
+  };
+
+  const post = async () => {
+    if (busy || !ready) return;
+    const body = text.trim();
+    if (body === '') return setFeedback({ kind: 'error', text: t('popupPostEmpty') });
+    if (body.length > MAX_BODY_LENGTH) {
+      return setFeedback({ kind: 'error', text: t('popupPostTooLong', String(MAX_BODY_LENGTH)) });
+    }
+    setBusy(true);
+    const reply = await sendMessage('enqueueWrite', { kind: 'post', body });
+    setBusy(false);
+    if (!reply.ok) return setFeedback({ kind: 'error', text: errorText(reply.error) });
+    clearTimeout(saveTimer.current);
+    await quickPostDraftItem.setValue('');
+    setText('');
+    setFeedback({ kind: 'ok', text: t('popupQueued') });
+  };
+
+  const length = text.trim().length;
+  return (
+    <form
+      class="quick-post"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void post();
+      }}
+    >
+      <label for="quick-post">{t('popupQuickPost')}</label>
+      <textarea
+        id="quick-post"
+        rows={3}
+        value={text}
+        aria-describedby="quick-post-hint"
+        onInput={(event) => change(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            void post();
+          }
+        }}
+      />
+      <div class="quick-post-row">
+        <span id="quick-post-hint" class={length > MAX_BODY_LENGTH ? 'hint over' : 'hint'}>
+          {ready ? t('popupPostHint', [String(length), String(MAX_BODY_LENGTH)]) : t('popupPostNotReady')}
+        </span>
+        <button type="submit" disabled={busy || !ready}>
+          {t('popupPost')}
+        </button>
+      </div>
+      <p role="status" class={feedback?.kind === 'error' ? 'feedback error' : 'feedback'}>
+        {feedback?.text}
+      </p>
+    </form>
+  );
+}
