@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
@@ -16,6 +17,7 @@ export default defineConfig({
       },
       {
         // The sandbox's contract and the extension core against a real sandbox, over real HTTP.
+        resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
         test: {
           name: 'sandbox',
           include: ['tests/sandbox/**/*.test.ts', 'tests/integration/**/*.test.ts'],

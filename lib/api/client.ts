@@ -244,5 +244,23 @@ export function errorFromException(error: unknown, sent: boolean, timeoutMs: num
     return new ApiError({ kind: 'network', outcomeUnknown: sent, message: 'The request was cancelled.' });
   }
   // No `cause`: ky's errors carry the Request, whose headers hold the key.
-  return new ApiError({ kind: 'network', outcomeUnknown: sent, message: 'Could not reach the server.' });
+  return new ApiError({
+    kind: 'network',
+    outcomeUnknown: sent && !neverConnected(error),
+    message: 'Could not reach the server.',
+  });
+}
+
+/** System error codes that mean no connection was made, so the request cannot have been received. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * True when the failure says the connection was never made. Node's fetch tells (`cause.code`);
+ * browsers' fetch does not ("Failed to fetch" for a refused connection and a reset alike), so there
+ * a failure after fetch was called stays an unknown outcome, as DESIGN §4 requires.
+ */
+function neverConnected(error: unknown): boolean {
+  const cause: unknown = error instanceof Error ? error.cause : undefined;
+  const code: unknown = typeof cause === 'object' && cause !== null ? Reflect.get(cause, 'code') : undefined;
+  return typeof code === 'string' && NOT_CONNECTED.has(code);
 }

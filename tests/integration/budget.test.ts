@@ -12,9 +12,6 @@ import {
   statuses,
 } from './harness';
 
-// The "sandbox" project has no `@/` alias; see harness.ts.
-vi.mock('@/lib/api/errors', () => import('../../lib/api/errors'));
-
 let sb: TestSandbox | undefined;
 afterEach(async () => {
   await sb?.close();

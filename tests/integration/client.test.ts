@@ -4,9 +4,6 @@ import { ApiError } from '../../lib/api/errors';
 import { TestSandbox } from '../sandbox/helpers.js';
 import { newAccount, Recorder } from './harness';
 
-// The "sandbox" project has no `@/` alias; see harness.ts.
-vi.mock('@/lib/api/errors', () => import('../../lib/api/errors'));
-
 let sb: TestSandbox;
 beforeAll(async () => {
   sb = await TestSandbox.start();

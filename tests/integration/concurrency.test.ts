@@ -2,9 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TestSandbox } from '../sandbox/helpers.js';
 import { createRig, createRigs, drainToIdle, newAccount, postsBy, SandboxClock, statuses } from './harness';
 
-// The "sandbox" project has no `@/` alias; see harness.ts.
-vi.mock('@/lib/api/errors', () => import('../../lib/api/errors'));
-
 const sandboxes: TestSandbox[] = [];
 async function start(options: Parameters<typeof TestSandbox.start>[0] = {}): Promise<TestSandbox> {
   const sb = await TestSandbox.start(options);

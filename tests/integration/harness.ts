@@ -2,12 +2,6 @@
  * The extension core (lib/api + lib/queue) wired exactly as the background wires it
  * (entrypoints/background/services.ts), but against a real sandbox over real HTTP, with a fetch that
  * records every exchange and an Outbox on the in-memory store.
- *
- * Every test file must start with
- *   vi.mock('@/lib/api/errors', () => import('../../lib/api/errors'));
- * because the vitest project "sandbox" has no `@/` alias (lib/queue imports `@/lib/api/errors`), and a
- * `vi.mock` only takes effect from a test file. The factory returns the very module the tests import, so
- * `instanceof ApiError` holds everywhere.
  */
 import { findLandedWith } from '../../entrypoints/background/find-landed';
 import { type ApiClient, createApiClient, type FetchLike } from '../../lib/api/client';

@@ -2,9 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestSandbox } from '../sandbox/helpers.js';
 import { createRig, drainToIdle, newAccount, postsBy, stats, statuses } from './harness';
 
-// The "sandbox" project has no `@/` alias; see harness.ts.
-vi.mock('@/lib/api/errors', () => import('../../lib/api/errors'));
-
 let sb: TestSandbox;
 beforeEach(async () => {
   sb = await TestSandbox.start();

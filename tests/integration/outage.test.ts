@@ -5,9 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestSandbox } from '../sandbox/helpers.js';
 import { createRig, newAccount, postsBy, Recorder, SandboxClock } from './harness';
 
-// The "sandbox" project has no `@/` alias; see harness.ts.
-vi.mock('@/lib/api/errors', () => import('../../lib/api/errors'));
-
 /** No jitter in the settle lookup's read retries, so a refused lookup gives up at once. */
 const readRetry = { random: () => 0 };
 const BODIES = ['Written during the outage 1', 'Written during the outage 2', 'Written during the outage 3'];
@@ -53,15 +50,10 @@ describe('the platform is down (connection refused)', () => {
     expect(rig.outbox.list().map((item) => item.state.status)).toEqual(['sent', 'sent', 'sent']);
   });
 
-  // BUG (lib/api/client.ts, `send`: `tracked` sets `sent = true` before calling fetch, and
-  // `errorFromException` then reports every fetch failure as `outcomeUnknown: true`): a refused
-  // connection is reported as an unknown outcome, contrary to the WriteSender contract
-  // (lib/queue/types.ts: "kind `network` with `outcomeUnknown: false` when it certainly did not leave
-  // (offline, DNS, connection refused): the item stays queued and is retried with backoff") and
-  // DESIGN §4. Effect: during an outage every queued write, one after the other, becomes `uncertain`
-  // (uncertain does not block), nextWakeAt is null, and nothing resumes by itself when the platform
-  // is back; the user must "Send again" each write.
-  it.fails('connection refused keeps the writes queued, pauses the account and retries with backoff', async () => {
+  // Node's fetch says when no connection was made (cause.code ECONNREFUSED): the write is known not
+  // sent, stays queued and the account retries with backoff. (Browsers' fetch does not tell; there
+  // the write becomes `uncertain`, as the first test allows.)
+  it('connection refused keeps the writes queued, pauses the account and retries with backoff', async () => {
     const up = await TestSandbox.start();
     const { key } = await newAccount(up);
     await up.close();

@@ -2,9 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestSandbox } from '../sandbox/helpers.js';
 import { createRig, drainToIdle, newAccount, type Rig, stats } from './harness';
 
-// The "sandbox" project has no `@/` alias; see harness.ts.
-vi.mock('@/lib/api/errors', () => import('../../lib/api/errors'));
-
 let sb: TestSandbox;
 let rig: Rig;
 let accountId: string;

@@ -3,9 +3,6 @@ import type { WriteSender } from '../../lib/queue';
 import { TestSandbox } from '../sandbox/helpers.js';
 import { createRig, drainToIdle, newAccount, postsBy, Recorder, SandboxClock, stats, statuses } from './harness';
 
-// The "sandbox" project has no `@/` alias; see harness.ts.
-vi.mock('@/lib/api/errors', () => import('../../lib/api/errors'));
-
 let sb: TestSandbox;
 let clock: SandboxClock;
 let key: string;
