@@ -2,9 +2,9 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { type ApiClient, createApiClient, normalizeBaseUrl } from '@/lib/api/client';
 import type { Me } from '@/lib/api/schemas';
+import { writeSender } from '@/lib/api/write-sender';
 import { MessageError } from '@/lib/messages/reply';
 import { createReadWithRetry, Outbox, type ReadWithRetry } from '@/lib/queue';
-import type { OutboxItem, SendResult } from '@/lib/queue/types';
 import { KeyVault } from '@/lib/storage/key-vault';
 import { IdbOutboxStore } from '@/lib/storage/outbox-store';
 import { readSettings } from '@/lib/storage/settings';
@@ -40,7 +40,7 @@ export class BackgroundServices {
   outbox(): Promise<Outbox> {
     this.outboxOpening ??= Outbox.open({
       store: new IdbOutboxStore(),
-      sender: (item) => this.send(item),
+      sender: writeSender((account) => this.api(account).client),
       findLanded: findLandedWith((account) => this.api(account)),
     });
     return this.outboxOpening;
@@ -80,23 +80,6 @@ export class BackgroundServices {
     };
     await identityItem.setValue(identity);
     return identity;
-  }
-
-  /** Sends one Outbox write with the saved key, to the platform the item was written for. */
-  private async send(item: OutboxItem): Promise<SendResult> {
-    const { client } = this.api(item.account);
-    const { request } = item;
-    switch (request.kind) {
-      case 'post':
-        return { id: (await client.createPost(request.body)).id };
-      case 'comment':
-        return { id: (await client.createComment(request.postId, request.body)).id };
-      case 'reaction': {
-        const reaction = await client.createReaction(request.postId, request.reaction);
-        // The spec shows no reaction fields: without an id, name it by what it is.
-        return { id: reaction.id ?? `${request.postId}/reactions/${request.reaction}` };
-      }
-    }
   }
 }
 

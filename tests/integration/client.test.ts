@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createApiClient } from '../../lib/api/client';
 import { ApiError } from '../../lib/api/errors';
 import { TestSandbox } from '../sandbox/helpers.js';

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TestSandbox } from '../sandbox/helpers.js';
 import { createRig, createRigs, drainToIdle, newAccount, postsBy, SandboxClock, statuses } from './harness';
 

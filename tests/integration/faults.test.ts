@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestSandbox } from '../sandbox/helpers.js';
 import { createRig, drainToIdle, newAccount, postsBy, type Rig, SandboxClock, stats, statuses } from './harness';
 

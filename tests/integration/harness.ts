@@ -5,7 +5,8 @@
  */
 import { findLandedWith } from '../../entrypoints/background/find-landed';
 import { type ApiClient, createApiClient, type FetchLike } from '../../lib/api/client';
-import type { BackoffOptions, OutboxItem, OutboxStore, WriteSender } from '../../lib/queue';
+import { writeSender } from '../../lib/api/write-sender';
+import type { BackoffOptions, OutboxStore, WriteSender } from '../../lib/queue';
 import {
   createReadWithRetry,
   MemoryOutboxStore,
@@ -84,24 +85,6 @@ export class SandboxClock {
   }
 }
 
-/** The background's `send` (services.ts), for one client. */
-export function senderFor(api: (account: string) => ApiClient): WriteSender {
-  return async (item: OutboxItem) => {
-    const client = api(item.account);
-    const { request } = item;
-    switch (request.kind) {
-      case 'post':
-        return { id: (await client.createPost(request.body)).id };
-      case 'comment':
-        return { id: (await client.createComment(request.postId, request.body)).id };
-      case 'reaction': {
-        const reaction = await client.createReaction(request.postId, request.reaction);
-        return { id: reaction.id ?? `${request.postId}/reactions/${request.reaction}` };
-      }
-    }
-  };
-}
-
 /** How to build a rig. */
 export interface RigOptions {
   /** The clock of the Outbox, the client and the recorder (default Date.now). */
@@ -161,7 +144,7 @@ export async function createRigs(
     if (api === undefined) throw new Error(`no client for ${account}`);
     return api;
   };
-  const send = senderFor((account) => lookup(account).client);
+  const send = writeSender((account) => lookup(account).client);
   const store = options.store ?? new MemoryOutboxStore();
   const outbox = await Outbox.open({
     store,

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WriteSender } from '../../lib/queue';
 import { TestSandbox } from '../sandbox/helpers.js';
 import { createRig, drainToIdle, newAccount, postsBy, Recorder, SandboxClock, stats, statuses } from './harness';
