@@ -74,11 +74,14 @@ export function TimelinePanel({ store, status, outboxTick, drafts }: TimelinePan
   const check = useCallback(() => void store.checkNewer(), [store]);
   useNewPostsCheck(check, loaded && online);
 
-  // An own post was sent: it may be on the timeline now.
-  const sentPosts = status?.outbox.counts.sent ?? 0;
+  // More writes were sent (an own post among them, maybe): look for it on the timeline.
+  const sent = status?.outbox.counts.sent;
+  const lastSent = useRef(sent);
   useEffect(() => {
-    if (loaded) void store.checkNewer();
-  }, [sentPosts]);
+    const before = lastSent.current;
+    lastSent.current = sent;
+    if (loaded && before !== undefined && sent !== undefined && sent > before) void store.checkNewer();
+  }, [sent, loaded, store]);
 
   usePendingDrafts({
     ready: loaded || state.error !== null,

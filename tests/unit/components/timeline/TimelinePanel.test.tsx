@@ -1,0 +1,314 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { pendingDraftItem } from '@/entrypoints/background/drafts';
+import { TimelinePanel } from '@/entrypoints/sidepanel/TimelinePanel';
+import type { Contribution } from '@/lib/api/schemas';
+import type { OutboxItemView } from '@/lib/messages/fields';
+import type { MessageName } from '@/lib/messages/protocol';
+import type { ReplyError } from '@/lib/messages/reply';
+import { DraftStore, draftsItem, SAVE_DELAY_MS } from '@/lib/ui/drafts';
+import { TimelineStore } from '@/lib/ui/timeline-store';
+import { CHECK_INTERVAL_MS } from '@/lib/ui/use-new-posts-check';
+import type { Status } from '@/lib/ui/use-status';
+import { useEnglishMessages } from '../../support/locale';
+import { outboxItem, status as statusOf } from '../outbox/fixtures';
+import { NOW, posts, withViewport } from './fixtures';
+
+const send = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
+
+type Handler = (payload: unknown) => unknown;
+
+/** The background as the panel sees it; each test overrides what it is about. */
+let handlers: Partial<Record<MessageName, Handler>>;
+let timeline: (payload: { cursor?: string; limit: number }) => unknown;
+let outbox: OutboxItemView[];
+
+const ok = (data: unknown) => ({ ok: true, data });
+const fail = (error: ReplyError) => ({ ok: false, error });
+const pageOf = (items: Contribution[], nextCursor: string | null) => ok({ items, nextCursor });
+
+function background() {
+  send.mockImplementation(async (name: MessageName, payload?: unknown) => {
+    const handler = handlers[name];
+    if (handler) return handler(payload);
+    switch (name) {
+      case 'getTimelinePage':
+        return timeline(payload as { cursor?: string; limit: number });
+      case 'getSettings':
+        return ok({
+          baseUrl: 'http://127.0.0.1:8787',
+          reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }],
+          linkPatterns: [],
+          decorateAllSites: false,
+          excludedHosts: [],
+        });
+      case 'listOutbox':
+        return ok({ items: outbox });
+      case 'enqueueWrite':
+        return ok(outboxItem(payload as OutboxItemView['request'], { status: 'queued' }));
+      default:
+        return ok(null);
+    }
+  });
+}
+
+const calls = (name: MessageName) =>
+  send.mock.calls.filter(([called]) => called === name).map(([, payload]) => payload);
+const flush = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+const tick = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+
+/** Renders the panel as main.tsx does: first page asked for, drafts read. */
+async function openPanel(status: Status | undefined = statusOf(), outboxTick = 0) {
+  const store = new TimelineStore((request) => send('getTimelinePage', request));
+  void store.loadFirst();
+  const drafts = new DraftStore();
+  await drafts.load();
+  const view = render(<TimelinePanel store={store} status={status} outboxTick={outboxTick} drafts={drafts} />);
+  await flush();
+  return {
+    ...view,
+    rerenderWith: (next: Status | undefined, tick: number) =>
+      view.rerender(<TimelinePanel store={store} status={next} outboxTick={tick} drafts={drafts} />),
+  };
+}
+
+const articles = () => screen.queryAllByRole('article');
+const firstArticle = () => articles()[0] as HTMLElement;
+
+describe('TimelinePanel', () => {
+  let undoViewport: () => void;
+  beforeEach(() => {
+    fakeBrowser.reset();
+    useEnglishMessages();
+    vi.useFakeTimers({ now: NOW });
+    undoViewport = withViewport(600);
+    handlers = {};
+    outbox = [];
+    send.mockReset();
+    timeline = ({ cursor }) => (cursor === undefined ? pageOf(posts(1, 20), 'c1') : pageOf(posts(21, 30), null));
+    background();
+  });
+  afterEach(() => {
+    cleanup();
+    undoViewport();
+    vi.useRealTimers();
+  });
+
+  it('shows posts as articles and loads the next page with the cursor when scrolled to the end', async () => {
+    await openPanel();
+    expect(screen.getByRole('feed', { name: 'Public timeline' })).toBeTruthy();
+    expect(firstArticle().getAttribute('aria-labelledby')).toBeTruthy();
+    expect(within(firstArticle()).getByText('Post number 1')).toBeTruthy();
+    expect(calls('getTimelinePage')).toEqual([{ limit: 20 }]);
+
+    const scroller = document.querySelector('.vlist') as HTMLElement;
+    await act(() => {
+      scroller.scrollTop = 20 * 150;
+      fireEvent.scroll(scroller);
+    });
+    await flush();
+    expect(calls('getTimelinePage')).toEqual([{ limit: 20 }, { cursor: 'c1', limit: 50 }]);
+    // The last page is in: every post knows the size of the feed.
+    expect(firstArticle().getAttribute('aria-setsize')).toBe('30');
+    expect(screen.getByText('You have reached the end of the timeline.')).toBeTruthy();
+  });
+
+  it('shows skeletons while the first page loads', async () => {
+    timeline = () => new Promise(() => undefined);
+    await openPanel();
+    expect(screen.getByText('Loading the timeline…')).toBeTruthy();
+    expect(articles()).toHaveLength(0);
+  });
+
+  it('posts with Ctrl+Enter; the draft is kept until the write is queued, then cleared', async () => {
+    let answer: (reply: unknown) => void = () => undefined;
+    handlers.enqueueWrite = () => new Promise((resolve) => (answer = resolve));
+    await openPanel();
+    const box = screen.getByRole('textbox', { name: 'New post' });
+    fireEvent.input(box, { target: { value: 'Bus lanes save time' } });
+    await tick(SAVE_DELAY_MS);
+    expect((await draftsItem.getValue()).texts.post).toBe('Bus lanes save time');
+
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await flush();
+    expect(calls('enqueueWrite')).toEqual([{ kind: 'post', body: 'Bus lanes save time' }]);
+    // Not queued yet: the draft is still there.
+    expect((await draftsItem.getValue()).texts.post).toBe('Bus lanes save time');
+
+    answer(ok(outboxItem({ kind: 'post', body: 'Bus lanes save time' }, { status: 'queued' })));
+    await flush();
+    expect((await draftsItem.getValue()).texts.post).toBeUndefined();
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getByText(/Queued\. It goes out as soon as the write budget allows/)).toBeTruthy();
+  });
+
+  it('keeps the text and the draft, and says why, when the write cannot be queued', async () => {
+    handlers.enqueueWrite = () => fail({ code: 'invalid', message: 'Set the API base URL on the options page first.' });
+    await openPanel();
+    const box = screen.getByRole('textbox', { name: 'New post' });
+    fireEvent.input(box, { target: { value: 'Keep me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await flush();
+    expect(screen.getByText('Set the API base URL on the options page first.')).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('Keep me');
+    await tick(SAVE_DELAY_MS);
+    expect((await draftsItem.getValue()).texts.post).toBe('Keep me');
+  });
+
+  it('refuses an empty post in words, without asking the background', async () => {
+    await openPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await flush();
+    expect(screen.getByText('Write something first.')).toBeTruthy();
+    expect(calls('enqueueWrite')).toEqual([]);
+  });
+
+  it('replies inline: Reply opens the box with focus, Send reply queues a comment and closes it', async () => {
+    await openPanel();
+    fireEvent.click(within(firstArticle()).getByRole('button', { name: 'Reply' }));
+    await flush();
+    const box = within(firstArticle()).getByRole('textbox', { name: 'Reply' });
+    expect(document.activeElement).toBe(box);
+    fireEvent.input(box, { target: { value: 'Source?' } });
+    fireEvent.click(within(firstArticle()).getByRole('button', { name: 'Send reply' }));
+    await flush();
+    expect(calls('enqueueWrite')).toEqual([{ kind: 'comment', postId: 'p_1', body: 'Source?' }]);
+    expect(within(firstArticle()).queryByRole('textbox', { name: 'Reply' })).toBeNull();
+    expect(screen.getByText('Reply queued. The Outbox shows how it went.')).toBeTruthy();
+  });
+
+  it('reopens a reply box that had a draft when the panel was closed', async () => {
+    await draftsItem.setValue({ texts: { 'reply:p_2': 'Half-written' }, changedAt: { 'reply:p_2': 1 } });
+    await openPanel();
+    const second = articles()[1] as HTMLElement;
+    expect((within(second).getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement).value).toBe('Half-written');
+  });
+
+  it('shows a reaction as pending at once, and as placed once the Outbox has sent it', async () => {
+    const view = await openPanel();
+    const button = within(firstArticle()).getByRole('button', { name: 'Well sourced' });
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(within(firstArticle()).getByText(/yours is being sent/)).toBeTruthy();
+    await flush();
+    expect(calls('enqueueWrite')).toEqual([{ kind: 'reaction', postId: 'p_1', reaction: 'well_sourced' }]);
+
+    outbox = [
+      outboxItem({ kind: 'reaction', postId: 'p_1', reaction: 'well_sourced' }, { status: 'sent', id: 'r_1', at: NOW }),
+    ];
+    view.rerenderWith(statusOf(), 1);
+    await flush();
+    expect(within(firstArticle()).getByText(/you reacted/)).toBeTruthy();
+  });
+
+  it('takes a reaction back, with the reason, when it cannot be queued', async () => {
+    handlers.enqueueWrite = () => fail({ code: 'unavailable', message: 'x' });
+    await openPanel();
+    fireEvent.click(within(firstArticle()).getByRole('button', { name: 'Well sourced' }));
+    await flush();
+    expect(within(firstArticle()).getByRole('alert').textContent).toBe(
+      'The reaction could not be queued: The extension is starting. Try again in a moment.',
+    );
+    expect(
+      within(firstArticle()).getByRole('button', { name: 'Well sourced' }).getAttribute('aria-disabled'),
+    ).toBeNull();
+  });
+
+  it('with no key, links to the options page', async () => {
+    timeline = () => fail({ code: 'unauthorized', message: 'No API key is saved.' });
+    const openOptions = vi.spyOn(browser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    await openPanel(statusOf({ key: { set: false, last4: null } }));
+    expect(screen.getByRole('alert').textContent).toContain('No API key is set yet.');
+    fireEvent.click(screen.getByRole('link', { name: 'Open the options page' }));
+    expect(openOptions).toHaveBeenCalled();
+  });
+
+  it('says when the key was not accepted, and loads again when another key is saved', async () => {
+    timeline = () => fail({ code: 'unauthorized', message: 'The API key was not accepted.' });
+    const view = await openPanel();
+    expect(screen.getByRole('alert').textContent).toContain('The key was not accepted.');
+    timeline = () => pageOf(posts(1, 3), null);
+    view.rerenderWith(statusOf({ key: { set: true, last4: 'wxyz' } }), 0);
+    await flush();
+    expect(articles()).toHaveLength(3);
+  });
+
+  it('gives a disabled key’s reason', async () => {
+    timeline = () => fail({ code: 'key_disabled', message: 'The API key is disabled: Suspicious activity' });
+    await openPanel();
+    expect(screen.getByRole('alert').textContent).toContain('The platform has disabled this key: Suspicious activity');
+  });
+
+  it('says it is offline, and loads when the browser is back online', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    timeline = () => fail({ code: 'network', message: 'offline' });
+    await openPanel();
+    expect(screen.getByRole('alert').textContent).toContain('You are offline.');
+    onLine.mockReturnValue(true);
+    timeline = () => pageOf(posts(1, 2), null);
+    await act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await flush();
+    expect(articles()).toHaveLength(2);
+  });
+
+  it('checks for new posts every minute while visible and merges them at the top on request', async () => {
+    await openPanel();
+    const newest = [...posts(1, 20)];
+    const fresh = (id: string, body: string) => ({ ...newest[0], id, body }) as Contribution;
+    timeline = () => pageOf([fresh('p_new2', 'Newest'), fresh('p_new1', 'Newer'), ...newest.slice(0, 18)], 'c1');
+    await tick(CHECK_INTERVAL_MS);
+    expect(calls('getTimelinePage')).toHaveLength(2);
+    const banner = screen.getByRole('button', { name: '2 new posts' });
+    fireEvent.click(banner);
+    await flush();
+    expect(within(firstArticle()).getByText('Newest')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /new posts/ })).toBeNull();
+  });
+
+  it('does not check while the panel is hidden', async () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await openPanel();
+    await tick(CHECK_INTERVAL_MS * 3);
+    expect(calls('getTimelinePage')).toHaveLength(1);
+  });
+
+  it('puts a handed-over reply draft in the reply box of a loaded post', async () => {
+    await pendingDraftItem.setValue({ kind: 'reply', postId: 'p_3', text: 'Quoted line', at: NOW });
+    await openPanel();
+    await flush();
+    const third = articles().find((el) => el.getAttribute('data-post-id') === 'p_3') as HTMLElement;
+    expect((within(third).getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement).value).toBe('Quoted line');
+    expect(await pendingDraftItem.getValue()).toBeNull();
+  });
+
+  it('puts a reply draft for a post that is not loaded in the new-post box, with a note', async () => {
+    await openPanel();
+    await act(() => pendingDraftItem.setValue({ kind: 'reply', postId: 'p_elsewhere', text: 'My reply', at: NOW }));
+    await flush();
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'New post' }) as HTMLTextAreaElement).value).toBe('My reply'),
+    );
+    expect(screen.getByText(/The post you were replying to is not loaded here/)).toBeTruthy();
+  });
+
+  it('adds a handed-over quote to the post draft, never replacing it', async () => {
+    await draftsItem.setValue({ texts: { post: 'My thoughts' }, changedAt: { post: 1 } });
+    await pendingDraftItem.setValue({ kind: 'post', text: '“Quote” https://example.org', at: NOW });
+    await openPanel();
+    await flush();
+    expect((screen.getByRole('textbox', { name: 'New post' }) as HTMLTextAreaElement).value).toBe(
+      'My thoughts\n\n“Quote” https://example.org',
+    );
+  });
+});

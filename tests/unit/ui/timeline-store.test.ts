@@ -1,0 +1,140 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Contribution } from '@/lib/api/schemas';
+import type { Reply } from '@/lib/messages/reply';
+import { type FetchPage, FIRST_PAGE, NEXT_PAGE, TimelineStore } from '@/lib/ui/timeline-store';
+
+const post = (id: string): Contribution => ({ id, body: `body ${id}` });
+const page = (ids: string[], nextCursor: string | null): Reply<'getTimelinePage'> => ({
+  ok: true,
+  data: { items: ids.map(post), nextCursor },
+});
+const failure = (code: 'network' | 'unauthorized'): Reply<'getTimelinePage'> => ({
+  ok: false,
+  error: { code, message: code },
+});
+const ids = (store: TimelineStore) => store.getState().items.map((item) => item.id);
+
+/** A fetchPage whose answers the test hands out one by one. */
+function controlled() {
+  const pending: { request: { cursor?: string; limit: number }; resolve: (reply: Reply<'getTimelinePage'>) => void }[] =
+    [];
+  const fetchPage: FetchPage = (request) => new Promise((resolve) => pending.push({ request, resolve }));
+  return { fetchPage, pending };
+}
+
+describe('TimelineStore', () => {
+  it('loads the first page, then the next with the cursor, skipping ids it already has', async () => {
+    const fetchPage = vi
+      .fn<FetchPage>()
+      .mockResolvedValueOnce(page(['p5', 'p4', 'p3'], 'c1'))
+      .mockResolvedValueOnce(page(['p3', 'p2', 'p1'], null));
+    const store = new TimelineStore(fetchPage);
+    await store.loadFirst();
+    expect(fetchPage).toHaveBeenLastCalledWith({ limit: FIRST_PAGE });
+    await store.loadMore();
+    expect(fetchPage).toHaveBeenLastCalledWith({ cursor: 'c1', limit: NEXT_PAGE });
+    expect(ids(store)).toEqual(['p5', 'p4', 'p3', 'p2', 'p1']);
+    expect(store.getState().cursor).toBeNull();
+    // After the last page there is nothing more to ask for.
+    await store.loadMore();
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for one next page at a time', async () => {
+    const { fetchPage, pending } = controlled();
+    const store = new TimelineStore(fetchPage);
+    const first = store.loadFirst();
+    pending[0]?.resolve(page(['p2'], 'c1'));
+    await first;
+    void store.loadMore();
+    void store.loadMore();
+    expect(pending).toHaveLength(2);
+    expect(store.getState().loading).toBe('more');
+  });
+
+  it('keeps the loaded posts and reports the error when a next page fails', async () => {
+    const fetchPage = vi
+      .fn<FetchPage>()
+      .mockResolvedValueOnce(page(['p2'], 'c1'))
+      .mockResolvedValueOnce(failure('network'));
+    const store = new TimelineStore(fetchPage);
+    await store.loadFirst();
+    await store.loadMore();
+    expect(ids(store)).toEqual(['p2']);
+    expect(store.getState().moreError?.code).toBe('network');
+    expect(store.getState().cursor).toBe('c1');
+  });
+
+  it('drops a slow next page that answers after a refresh started', async () => {
+    const { fetchPage, pending } = controlled();
+    const store = new TimelineStore(fetchPage);
+    const first = store.loadFirst();
+    pending[0]?.resolve(page(['p3', 'p2'], 'old'));
+    await first;
+    const more = store.loadMore();
+    const refresh = store.loadFirst();
+    expect(store.getState().loading).toBe('refresh');
+    pending[2]?.resolve(page(['p4', 'p3'], 'new'));
+    await refresh;
+    pending[1]?.resolve(page(['p1'], null));
+    await more;
+    expect(ids(store)).toEqual(['p4', 'p3']);
+    expect(store.getState().cursor).toBe('new');
+  });
+
+  it('keeps the list when a refresh fails, with the error', async () => {
+    const fetchPage = vi
+      .fn<FetchPage>()
+      .mockResolvedValueOnce(page(['p1'], null))
+      .mockResolvedValueOnce(failure('unauthorized'));
+    const store = new TimelineStore(fetchPage);
+    await store.loadFirst();
+    await store.loadFirst();
+    expect(ids(store)).toEqual(['p1']);
+    expect(store.getState().error?.code).toBe('unauthorized');
+  });
+
+  it('finds newer posts above the newest loaded one and merges them at the top on request', async () => {
+    const fetchPage = vi
+      .fn<FetchPage>()
+      .mockResolvedValueOnce(page(['p2', 'p1'], null))
+      .mockResolvedValueOnce(page(['p4', 'p3', 'p2', 'p1'], null));
+    const store = new TimelineStore(fetchPage);
+    await store.loadFirst();
+    expect(await store.checkNewer()).toBe(2);
+    expect(store.getState().newer).toMatchObject({ complete: true });
+    expect(ids(store)).toEqual(['p2', 'p1']);
+    await store.showNewer();
+    expect(ids(store)).toEqual(['p4', 'p3', 'p2', 'p1']);
+    expect(store.getState().newer).toBeNull();
+  });
+
+  it('starts again from the top when more than a page of newer posts arrived', async () => {
+    const fetchPage = vi
+      .fn<FetchPage>()
+      .mockResolvedValueOnce(page(['p2', 'p1'], null))
+      .mockResolvedValueOnce(page(['p9', 'p8'], 'c'))
+      .mockResolvedValueOnce(page(['p9', 'p8'], 'c'));
+    const store = new TimelineStore(fetchPage);
+    await store.loadFirst();
+    expect(await store.checkNewer()).toBe(2);
+    expect(store.getState().newer).toMatchObject({ complete: false });
+    await store.showNewer();
+    expect(ids(store)).toEqual(['p9', 'p8']);
+    expect(store.getState().cursor).toBe('c');
+  });
+
+  it('reports no newer posts when the first page is unchanged, and never runs two checks at once', async () => {
+    const { fetchPage, pending } = controlled();
+    const store = new TimelineStore(fetchPage);
+    const first = store.loadFirst();
+    pending[0]?.resolve(page(['p1'], null));
+    await first;
+    const check = store.checkNewer();
+    expect(await store.checkNewer()).toBe(0);
+    expect(pending).toHaveLength(2);
+    pending[1]?.resolve(page(['p1'], null));
+    expect(await check).toBe(0);
+    expect(store.getState().newer).toBeNull();
+  });
+});
