@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createRouter, toRuntimeListener } from '@/lib/messages/router';
+import { DRAFTS_STORAGE_KEY } from '@/lib/ui/drafts';
 import { drawBadge } from './badge';
 import { listenForCommands } from './commands';
 import { applyDevConfig } from './dev-config';
@@ -58,8 +59,9 @@ export default defineBackground(() => {
   );
   browser.tabs.onRemoved.addListener((tabId) => router.forgetTab(tabId));
   listenForCommands();
-  browser.storage.onChanged.addListener((_changes, area) => {
-    if (area === 'local') pushState();
+  browser.storage.onChanged.addListener((changes, area) => {
+    // Composer drafts change at every keystroke and are no part of the status: no push for them.
+    if (area === 'local' && Object.keys(changes).some((key) => key !== DRAFTS_STORAGE_KEY)) pushState();
   });
 
   // Every worker start: writes found `sending` were cut off by the stop; settle them, then drain.

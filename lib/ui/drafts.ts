@@ -17,13 +17,16 @@ export const MAX_DRAFTS = 50;
 /** Typing is saved this long after the last keystroke (and at once when the panel hides). */
 export const SAVE_DELAY_MS = 400;
 
+/** The `storage.local` key of the drafts (the background ignores its changes). */
+export const DRAFTS_STORAGE_KEY = 'drafts';
+
 const EMPTY: StoredDrafts = { texts: {}, changedAt: {} };
 
 /**
  * The composer drafts, in `storage.local` so they survive closing the panel and restarting the
  * browser. Not secret: the text the user is writing for publication.
  */
-export const draftsItem = storage.defineItem<StoredDrafts>('local:drafts', { fallback: EMPTY });
+export const draftsItem = storage.defineItem<StoredDrafts>(`local:${DRAFTS_STORAGE_KEY}`, { fallback: EMPTY });
 
 /** Keeps only well-formed entries of a stored value (a damaged value loses drafts, never the panel). */
 function clean(value: unknown): StoredDrafts {
