@@ -1,17 +1,39 @@
 import { t } from '@/lib/i18n';
 import { useStatus } from '@/lib/ui/use-status';
 import { ConnectionForm } from './ConnectionForm';
+import { LinkPatterns } from './LinkPatterns';
+import { ReactionKindsEditor } from './ReactionKindsEditor';
 import { ScopeList } from './ScopeList';
+import { ShortcutHint } from './ShortcutHint';
+import { SiteAccess } from './SiteAccess';
+import { useSettings } from './use-settings';
 import './options.css';
 
-/** The options page: where the extension is told which platform and key to use. */
+/**
+ * The options page: which platform and key to use, what the key may do, the reaction buttons,
+ * where post links get inline bars, and the keyboard shortcut. Settings save as they change.
+ */
 export function App() {
   const status = useStatus();
+  const { settings, loadError, save } = useSettings();
   return (
     <main>
       <h1>{t('optionsTitle')}</h1>
       <ConnectionForm status={status} />
       <ScopeList status={status} />
+      {loadError !== undefined && (
+        <p class="feedback error" role="alert">
+          {t('optionsLoadFailed', loadError)}
+        </p>
+      )}
+      {settings !== undefined && (
+        <>
+          <ReactionKindsEditor kinds={settings.reactionKinds} save={save} />
+          <LinkPatterns patterns={settings.linkPatterns} save={save} />
+          <SiteAccess decorateAllSites={settings.decorateAllSites} excludedHosts={settings.excludedHosts} save={save} />
+        </>
+      )}
+      <ShortcutHint />
     </main>
   );
 }

@@ -1,29 +1,47 @@
 import { type MessageKey, t } from '@/lib/i18n';
 import type { Status } from '@/lib/ui/use-status';
 
-/** The scopes the extension uses and what each one enables (spec §5). */
-const SCOPES: { scope: string; feature: MessageKey }[] = [
-  { scope: 'posts:read', feature: 'scopePostsRead' },
-  { scope: 'posts:write', feature: 'scopePostsWrite' },
-  { scope: 'reactions:write', feature: 'scopeReactionsWrite' },
+/** The scopes the extension uses, what each one enables, and what is off without it (spec §5). */
+const SCOPES: { scope: string; feature: MessageKey; off: MessageKey }[] = [
+  { scope: 'posts:read', feature: 'scopePostsRead', off: 'scopePostsReadOff' },
+  { scope: 'posts:write', feature: 'scopePostsWrite', off: 'scopePostsWriteOff' },
+  { scope: 'reactions:write', feature: 'scopeReactionsWrite', off: 'scopeReactionsWriteOff' },
 ];
 
-/** After a key check: the account, and which features each missing scope disables. */
+/** "Dana Demo (@demo)", or whichever part the platform reported. */
+function accountName(account: Status['account']): string {
+  const name = account?.displayName;
+  const handle = account?.handle === undefined ? undefined : `@${account.handle}`;
+  if (name !== undefined && handle !== undefined) return `${name} (${handle})`;
+  return name ?? handle ?? t('optionsUnknownAccount');
+}
+
+/** After a key check: the account, each scope the extension uses, and which features a missing one turns off. */
 export function ScopeList({ status }: { status: Status | undefined }) {
   if (!status?.scopes) return null;
-  const who = status.account?.displayName ?? status.account?.handle ?? t('optionsUnknownAccount');
+  const scopes = status.scopes;
+  const missing = SCOPES.filter(({ scope }) => !scopes.includes(scope)).length;
   return (
     <section class="card" aria-labelledby="scopes-title">
-      <h2 id="scopes-title">{t('optionsAccount', who)}</h2>
+      <h2 id="scopes-title">{t('optionsAccount', accountName(status.account))}</h2>
+      <p class="hint">{missing === 0 ? t('optionsScopesAll') : t('optionsScopesSome')}</p>
       <ul class="scopes">
-        {SCOPES.map(({ scope, feature }) => {
-          const granted = status.scopes?.includes(scope) ?? false;
+        {SCOPES.map(({ scope, feature, off }) => {
+          const granted = scopes.includes(scope);
           return (
             <li key={scope} class={granted ? 'granted' : 'missing'}>
-              <code>{scope}</code> — {t(feature)} <strong>{granted ? t('scopeGranted') : t('scopeMissing')}</strong>
+              <code>{scope}</code>{' '}
+              <strong class="scope-state">{granted ? t('scopeGranted') : t('scopeMissing')}</strong>
+              <span class="scope-feature">{granted ? t(feature) : t(off)}</span>
             </li>
           );
         })}
+        {scopes.includes('debates:write') && (
+          <li class="unused">
+            <code>debates:write</code> <strong class="scope-state">{t('scopeUnused')}</strong>
+            <span class="scope-feature">{t('scopeDebatesWrite')}</span>
+          </li>
+        )}
       </ul>
     </section>
   );

@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+import type { RequestInput } from '@/lib/messages/protocol';
+import { sendMessage } from '@/lib/messages/send';
+import type { Settings } from '@/lib/storage/settings';
+import { errorText } from '@/lib/ui/error-text';
+
+/** A change to the settings, as `saveSettings` takes it. */
+export type SettingsChange = RequestInput<'saveSettings'>;
+/** Saves a change; resolves with words for an error, or undefined once saved. */
+export type SaveSettings = (change: SettingsChange) => Promise<string | undefined>;
+
+/** The settings from the background (undefined until read) and a way to save changes to them. */
+export function useSettings(): { settings: Settings | undefined; loadError: string | undefined; save: SaveSettings } {
+  const [settings, setSettings] = useState<Settings>();
+  const [loadError, setLoadError] = useState<string>();
+  useEffect(() => {
+    void sendMessage('getSettings').then((reply) => {
+      if (reply.ok) setSettings(reply.data);
+      else setLoadError(errorText(reply.error));
+    });
+  }, []);
+  const save = useCallback<SaveSettings>(async (change) => {
+    const reply = await sendMessage('saveSettings', change);
+    if (!reply.ok) return reply.error.code === 'bad_request' ? t('optionsNotSavedInvalid') : errorText(reply.error);
+    setSettings(reply.data);
+    return undefined;
+  }, []);
+  return { settings, loadError, save };
+}
+
+/** Where an automatic save is: nothing to do, waiting for typing to rest, saving, saved, or refused. */
+export type AutosaveState =
+  | { state: 'idle' }
+  | { state: 'invalid' }
+  | { state: 'saving' }
+  | { state: 'saved' }
+  | { state: 'error'; text: string };
+
+/** How long typing rests before a change is saved. */
+export const AUTOSAVE_DELAY_MS = 500;
+
+/**
+ * Saves `value` shortly after it last changed, when it is valid (`undefined` means "not valid now")
+ * and differs from what was last saved. Options pages save as you go; there is no Save button to miss.
+ */
+export function useAutosave<T>(
+  value: T | undefined,
+  saved: T,
+  save: (value: T) => Promise<string | undefined>,
+): AutosaveState {
+  const [state, setState] = useState<AutosaveState>({ state: 'idle' });
+  const lastSaved = useRef(JSON.stringify(saved));
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const key = value === undefined ? undefined : JSON.stringify(value);
+
+  useEffect(() => {
+    if (key === undefined) {
+      setState({ state: 'invalid' });
+      return;
+    }
+    if (key === lastSaved.current) {
+      setState((current) => (current.state === 'invalid' ? { state: 'idle' } : current));
+      return;
+    }
+    const timer = setTimeout(async () => {
+      setState({ state: 'saving' });
+      const failure = await saveRef.current(JSON.parse(key) as T);
+      if (failure === undefined) {
+        lastSaved.current = key;
+        setState({ state: 'saved' });
+      } else setState({ state: 'error', text: failure });
+    }, AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+  return state;
+}

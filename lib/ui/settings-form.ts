@@ -1,0 +1,101 @@
+import { type MessageKey, t } from '@/lib/i18n';
+import { normalizeHostEntry } from '@/lib/links/hosts';
+import { type PatternError, parsePermalinkPattern } from '@/lib/links/pattern';
+import { type ReactionKind, reactionKindSchema } from '@/lib/storage/settings';
+
+/*
+ * What the options page checks before it saves a setting, worded for the user. The rules are the
+ * settings schema's (lib/storage/settings.ts) and the content script's parsers (lib/links/), so a
+ * value the page accepts is one the background and the content script accept too.
+ */
+
+/** Most reaction kinds, patterns and excluded hosts: the settings schema's bounds (a test keeps them equal). */
+export const MAX_REACTION_KINDS = 8;
+export const MAX_LINK_PATTERNS = 20;
+export const MAX_EXCLUDED_HOSTS = 200;
+
+/** The words for what is wrong with one reaction kind row; empty when it is fine. */
+export interface ReactionRowErrors {
+  value?: string;
+  label?: string;
+}
+
+/** Checks the reaction kinds as typed: each row's value and label, and no value twice. */
+export function checkReactionKinds(rows: readonly ReactionKind[]): ReactionRowErrors[] {
+  const seen = new Map<string, number>();
+  for (const row of rows) seen.set(row.value.trim(), (seen.get(row.value.trim()) ?? 0) + 1);
+  return rows.map((row) => {
+    const errors: ReactionRowErrors = {};
+    const value = row.value.trim();
+    if (value === '') errors.value = t('optionsKindValueEmpty');
+    else if (!reactionKindSchema.shape.value.safeParse(value).success) errors.value = t('optionsKindValueBad');
+    else if ((seen.get(value) ?? 0) > 1) errors.value = t('optionsKindValueTwice');
+    if (row.label.trim() === '') errors.label = t('optionsKindLabelEmpty');
+    else if (!reactionKindSchema.shape.label.safeParse(row.label).success) errors.label = t('optionsKindLabelLong');
+    return errors;
+  });
+}
+
+/** The reaction kinds as saved (trimmed), or undefined while any row has an error. */
+export function reactionKindsToSave(rows: readonly ReactionKind[]): ReactionKind[] | undefined {
+  const errors = checkReactionKinds(rows);
+  if (rows.length === 0 || errors.some((e) => e.value !== undefined || e.label !== undefined)) return undefined;
+  return rows.map((row) => ({ value: row.value.trim(), label: row.label.trim() }));
+}
+
+/** Non-empty, trimmed lines of a textarea. */
+export function lines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+const PATTERN_ERROR: Record<PatternError, MessageKey> = {
+  invalid: 'optionsPatternInvalid',
+  not_http: 'optionsPatternNotHttp',
+  credentials: 'optionsPatternCredentials',
+  no_id: 'optionsPatternNoId',
+  several_ids: 'optionsPatternSeveralIds',
+  id_outside_path: 'optionsPatternIdOutsidePath',
+  id_not_segment: 'optionsPatternIdNotSegment',
+};
+
+/** A problem with one line of a list, for the user: which line and what is wrong. */
+export interface LineError {
+  line: string;
+  text: string;
+}
+
+/** Checks post-link patterns, one per line; answers the patterns to save or what is wrong. */
+export function checkLinkPatterns(text: string): { ok: true; value: string[] } | { ok: false; errors: LineError[] } {
+  const entries = lines(text);
+  const errors: LineError[] = [];
+  for (const line of entries) {
+    if (line.length > 300) errors.push({ line, text: t('optionsLineTooLong', '300') });
+    else {
+      const parsed = parsePermalinkPattern(line);
+      if (!parsed.ok) errors.push({ line, text: t(PATTERN_ERROR[parsed.error]) });
+    }
+  }
+  if (entries.length > MAX_LINK_PATTERNS) {
+    errors.push({ line: '', text: t('optionsTooManyLines', String(MAX_LINK_PATTERNS)) });
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: [...new Set(entries)] };
+}
+
+/** Checks excluded hosts, one per line (`example.com`, a URL, `*.example.com`); saves them normalized. */
+export function checkExcludedHosts(text: string): { ok: true; value: string[] } | { ok: false; errors: LineError[] } {
+  const entries = lines(text);
+  const errors: LineError[] = [];
+  const hosts: string[] = [];
+  for (const line of entries) {
+    const host = normalizeHostEntry(line);
+    if (host === undefined || host.length > 253) errors.push({ line, text: t('optionsHostInvalid') });
+    else hosts.push(host);
+  }
+  if (entries.length > MAX_EXCLUDED_HOSTS) {
+    errors.push({ line: '', text: t('optionsTooManyLines', String(MAX_EXCLUDED_HOSTS)) });
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: [...new Set(hosts)] };
+}

@@ -1,0 +1,80 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { settingsSchema } from '@/lib/storage/settings';
+import {
+  checkExcludedHosts,
+  checkLinkPatterns,
+  checkReactionKinds,
+  lines,
+  MAX_EXCLUDED_HOSTS,
+  MAX_LINK_PATTERNS,
+  MAX_REACTION_KINDS,
+  reactionKindsToSave,
+} from '@/lib/ui/settings-form';
+import { useEnglishMessages } from '../support/locale';
+
+describe('settings form checks', () => {
+  beforeEach(() => useEnglishMessages());
+
+  it('uses the settings schema bounds', () => {
+    const kinds = (n: number) => Array.from({ length: n }, (_, i) => ({ value: `k${i}`, label: 'K' }));
+    expect(settingsSchema.shape.reactionKinds.safeParse(kinds(MAX_REACTION_KINDS)).success).toBe(true);
+    expect(settingsSchema.shape.reactionKinds.safeParse(kinds(MAX_REACTION_KINDS + 1)).success).toBe(false);
+    const strings = (n: number) => Array.from({ length: n }, () => 'x');
+    expect(settingsSchema.shape.linkPatterns.safeParse(strings(MAX_LINK_PATTERNS + 1)).success).toBe(false);
+    expect(settingsSchema.shape.linkPatterns.safeParse(strings(MAX_LINK_PATTERNS)).success).toBe(true);
+    expect(settingsSchema.shape.excludedHosts.safeParse(strings(MAX_EXCLUDED_HOSTS + 1)).success).toBe(false);
+    expect(settingsSchema.shape.excludedHosts.safeParse(strings(MAX_EXCLUDED_HOSTS)).success).toBe(true);
+  });
+
+  it('accepts exactly the reaction kinds the settings schema accepts', () => {
+    const cases = [
+      [{ value: 'well_sourced', label: 'Well sourced' }],
+      [{ value: 'Well', label: 'x' }],
+      [{ value: '1abc', label: 'x' }],
+      [{ value: 'a'.repeat(41), label: 'x' }],
+      [{ value: 'ok', label: 'l'.repeat(41) }],
+      [{ value: 'ok', label: '   ' }],
+    ];
+    for (const rows of cases) {
+      const saved = reactionKindsToSave(rows);
+      expect(saved !== undefined).toBe(settingsSchema.shape.reactionKinds.safeParse(rows).success);
+    }
+  });
+
+  it('refuses a value used twice, marking both rows', () => {
+    const errors = checkReactionKinds([
+      { value: 'agree', label: 'A' },
+      { value: 'agree', label: 'B' },
+    ]);
+    expect(errors.map((e) => e.value)).toEqual(['This value is used twice.', 'This value is used twice.']);
+  });
+
+  it('splits lines, dropping blanks', () => {
+    expect(lines(' a \r\n\n b\n')).toEqual(['a', 'b']);
+  });
+
+  it('checks post-link patterns with the content script parser and drops duplicates', () => {
+    expect(checkLinkPatterns('https://d.example/p/{id}\nhttps://d.example/p/{id}')).toEqual({
+      ok: true,
+      value: ['https://d.example/p/{id}'],
+    });
+    const bad = checkLinkPatterns('ftp://d.example/{id}\nhttps://d.example/p/{id}/{id}\nhttps://u:p@d.example/{id}');
+    expect(bad.ok).toBe(false);
+    if (!bad.ok)
+      expect(bad.errors.map((e) => e.text)).toEqual([
+        'only http and https addresses.',
+        '{id} may appear only once.',
+        'no user name or password in the address.',
+      ]);
+    const many = Array.from({ length: MAX_LINK_PATTERNS + 1 }, (_, i) => `https://d${i}.example/{id}`).join('\n');
+    expect(checkLinkPatterns(many).ok).toBe(false);
+  });
+
+  it('normalizes excluded hosts', () => {
+    expect(checkExcludedHosts('Example.COM\nhttps://www.example.org/x\n*.news.example\nexample.com')).toEqual({
+      ok: true,
+      value: ['example.com', 'www.example.org', 'news.example'],
+    });
+    expect(checkExcludedHosts('not a host').ok).toBe(false);
+  });
+});
