@@ -30,3 +30,26 @@ test('options: a key the platform does not accept is reported in words', async (
   await options.checkKey.click();
   await expect(options.feedback).toHaveText('The key was not accepted. Check it on the options page.');
 });
+
+test('options: reaction buttons are edited, saved as they change and kept; the shortcut is shown', async ({
+  extensionPage,
+}) => {
+  const options = new OptionsPage(await extensionPage('options.html'));
+  await expect(options.reactionValue(1)).toHaveValue('well_sourced');
+  await options.addReaction.click();
+  await expect(options.reactionValue(2)).toBeFocused();
+  await options.reactionValue(2).fill('Agree!');
+  await expect(options.page.getByText('Lowercase letters, digits and _ only', { exact: false })).toBeVisible();
+  await expect(options.reactionsSaveState).toHaveText('Not saved yet: fix what is marked.');
+  await options.reactionValue(2).fill('agree');
+  await options.reactionLabel(2).fill('Agree');
+  await expect(options.reactionsSaveState).toHaveText('Saved.');
+
+  // The browser reports the command's shortcut; the page says where to change it.
+  await expect(options.page.locator('kbd')).toHaveText('Alt+Shift+D');
+  await expect(options.page.getByText('chrome://extensions/shortcuts', { exact: false })).toBeVisible();
+
+  await options.page.reload();
+  await expect(options.reactionValue(2)).toHaveValue('agree');
+  await expect(options.reactionLabel(2)).toHaveValue('Agree');
+});
