@@ -14,7 +14,9 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'alarms', 'contextMenus', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    // `scripting`: the link script is registered at run time and the bar script injected on demand
+    // (Chrome MV3 and Firefox MV2 both have `browser.scripting`).
+    permissions: ['storage', 'alarms', 'contextMenus', 'scripting', ...(browser === 'firefox' ? [] : ['sidePanel'])],
     // The API's origin is granted at run time from the options page; loopback covers the sandbox.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     // Optional all-sites access (inline link bars, a non-loopback API origin), asked for from the options page.

@@ -1,4 +1,5 @@
 import { normalizeBaseUrl } from '@/lib/api/client';
+import { MessageError } from '@/lib/messages/reply';
 import type { Handlers } from '@/lib/messages/router';
 import type { OutboxItem } from '@/lib/queue/types';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
@@ -14,13 +15,25 @@ export interface HandlerDeps {
   /** Pushes the status to open pages (for changes that storage events do not show, e.g. the vault). */
   notify: () => void;
   drafts: Drafts;
+  /** Link bars: whether all-sites access is on, and loading the bar script into a frame. */
+  links: {
+    allSitesEnabled(decorateAllSites: boolean): Promise<boolean>;
+    injectBar(tabId: number, frameId: number): Promise<void>;
+  };
 }
 
 /** A content script learns only the id and state of a write it asked for. */
 const ack = (item: OutboxItem) => ({ id: item.id, status: item.state.status });
 
+/** A write's state as an inline bar shows it: no body, no account; the wait's end or the failure's words. */
+const writeView = ({ state }: OutboxItem) => ({
+  status: state.status,
+  ...(state.status === 'waiting' ? { until: state.until } : {}),
+  ...(state.status === 'failed' ? { reason: state.reason.message.slice(0, 300) } : {}),
+});
+
 /** One handler per message of the protocol table. Requests arrive parsed and permitted. */
-export function createHandlers({ services, kick, notify, drafts }: HandlerDeps): Handlers {
+export function createHandlers({ services, kick, notify, drafts, links }: HandlerDeps): Handlers {
   const enqueue = async (request: OutboxItem['request']) => {
     const account = await services.baseUrl();
     const item = await (await services.outbox()).enqueue(account, request);
@@ -38,9 +51,20 @@ export function createHandlers({ services, kick, notify, drafts }: HandlerDeps):
       return saved;
     },
     getLinkConfig: async () => {
-      const { baseUrl, linkPatterns, reactionKinds } = await readSettings();
+      const { baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts } = await readSettings();
       const normalized = baseUrl === '' ? undefined : normalizeBaseUrl(baseUrl);
-      return { siteOrigin: normalized === undefined ? null : new URL(normalized).origin, linkPatterns, reactionKinds };
+      return {
+        siteOrigin: normalized === undefined ? null : new URL(normalized).origin,
+        linkPatterns,
+        reactionKinds,
+        allSites: await links.allSitesEnabled(decorateAllSites),
+        excludedHosts,
+      };
+    },
+    loadInlineBar: async (_request, { sender }) => {
+      if (sender.kind !== 'content') throw new MessageError('forbidden', 'Only a page script loads the inline bar.');
+      await links.injectBar(sender.tabId, sender.frameId ?? 0);
+      return null;
     },
     saveKey: async ({ key }) => {
       await services.vault.save(key);
@@ -96,14 +120,19 @@ export function createHandlers({ services, kick, notify, drafts }: HandlerDeps):
         posts: postIds.map((postId) => {
           const mine = items.filter((item) => 'postId' in item.request && item.request.postId === postId);
           const replies = { pending: 0, sent: 0, failed: 0, uncertain: 0 };
-          const reactions: { kind: string; status: OutboxItem['state']['status'] }[] = [];
+          const reactions: ({ kind: string } & ReturnType<typeof writeView>)[] = [];
+          let latest: ReturnType<typeof writeView> | undefined;
           for (const item of mine) {
             const status = item.state.status;
-            if (item.request.kind === 'reaction') reactions.push({ kind: item.request.reaction, status });
-            else if (status === 'sent' || status === 'failed' || status === 'uncertain') replies[status] += 1;
+            if (item.request.kind === 'reaction') {
+              reactions.push({ kind: item.request.reaction, ...writeView(item) });
+              continue;
+            }
+            if (status === 'sent' || status === 'failed' || status === 'uncertain') replies[status] += 1;
             else replies.pending += 1;
+            latest = writeView(item);
           }
-          return { postId, reactions, replies };
+          return { postId, reactions, replies: latest === undefined ? replies : { ...replies, latest } };
         }),
       };
     },

@@ -4,9 +4,11 @@ import { createRouter, toRuntimeListener } from '@/lib/messages/router';
 import { DRAFTS_STORAGE_KEY } from '@/lib/ui/drafts';
 import { drawBadge } from './badge';
 import { listenForCommands } from './commands';
+import { ContextMenus } from './context-menus';
 import { applyDevConfig } from './dev-config';
 import { Drafts } from './drafts';
 import { createHandlers } from './handlers';
+import { LinkScripts, SETTINGS_KEY } from './link-scripts';
 import { BackgroundServices, extensionIdentity } from './services';
 import { StatePorts } from './state-port';
 import { statusOf } from './status';
@@ -42,9 +44,21 @@ export default defineBackground(() => {
     }, 0);
   };
 
-  const router = createRouter(createHandlers({ services, kick, notify: pushState, drafts: new Drafts() }), {
+  const drafts = new Drafts();
+  const links = new LinkScripts();
+  const handlers = createHandlers({ services, kick, notify: pushState, drafts, links });
+  const router = createRouter(handlers, {
     ...identity,
     onInternalError: (error, name) => console.error(`Handling ${name} failed`, error),
+  });
+  // Menu clicks queue writes through the same handler as the content script's messages.
+  const menus = new ContextMenus({
+    drafts,
+    react: async (postId, reaction) =>
+      handlers.reactToPost(
+        { postId, reaction },
+        { sender: { kind: 'extension', url: browser.runtime.getURL('/'), tabId: undefined } },
+      ),
   });
 
   // Listeners first, synchronously at the top level: a worker woken by an event must find them.
@@ -63,6 +77,17 @@ export default defineBackground(() => {
     // Composer drafts change at every keystroke and are no part of the status: no push for them.
     if (area === 'local' && Object.keys(changes).some((key) => key !== DRAFTS_STORAGE_KEY)) pushState();
   });
+  // Link bars and menus follow the settings (site, patterns, kinds, all sites, exclusions) and grants.
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    menus.onClicked(info, tab).catch((error: unknown) => console.error('Context menu action failed', error));
+  });
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area !== 'local' || !(SETTINGS_KEY in changes)) return;
+    void links.sync();
+    void menus.sync();
+  });
+  browser.permissions.onAdded.addListener(() => void links.sync());
+  browser.permissions.onRemoved.addListener(() => void links.sync());
 
   // Every worker start: writes found `sending` were cut off by the stop; settle them, then drain.
   void (async () => {
@@ -71,6 +96,8 @@ export default defineBackground(() => {
       await browser.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
     }
     await applyDevConfig(services);
+    void links.sync();
+    void menus.sync();
     const outbox = await services.outbox();
     outbox.subscribe(pushState);
     await outbox.recoverInterrupted();

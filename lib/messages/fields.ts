@@ -141,6 +141,23 @@ export const pauseSchema = z.object({
 /** What a content script displays for one post: the user's own writes about it. */
 export const postStateSchema = z.object({
   postId: z.string(),
-  reactions: z.array(z.object({ kind: z.string(), status: itemStatusSchema })),
-  replies: z.object({ pending: z.number(), sent: z.number(), failed: z.number(), uncertain: z.number() }),
+  /** Oldest first; `until` for a waiting write, `reason` (words) for a failed one. */
+  reactions: z.array(
+    z.object({
+      kind: z.string(),
+      status: itemStatusSchema,
+      until: z.number().optional(),
+      reason: z.string().optional(),
+    }),
+  ),
+  replies: z.object({
+    pending: z.number(),
+    sent: z.number(),
+    failed: z.number(),
+    uncertain: z.number(),
+    /** The newest reply's state. */
+    latest: z
+      .object({ status: itemStatusSchema, until: z.number().optional(), reason: z.string().optional() })
+      .optional(),
+  }),
 });

@@ -78,8 +78,16 @@ export const protocol = {
       siteOrigin: z.string().nullable(),
       linkPatterns: z.array(z.string()),
       reactionKinds: settingsSchema.shape.reactionKinds,
+      /** "Decorate post links on all sites" is on and the all-sites permission is granted. */
+      allSites: z.boolean(),
+      excludedHosts: z.array(z.string()),
     }),
   },
+  /**
+   * Content script: a post link was found in this frame, so load the inline bars' code into it
+   * (the always-on script stays small; the bar script is injected on demand into the sender's frame).
+   */
+  loadInlineBar: { content: true, request: none, reply: z.null() },
   /** Stores the API key in the vault. Write-only: the reply carries its last 4 characters, never the key. */
   saveKey: {
     content: false,

@@ -61,7 +61,10 @@ export const replies = {
     siteOrigin: 'http://127.0.0.1:8787',
     linkPatterns: [],
     reactionKinds: SETTINGS.reactionKinds,
+    allSites: false,
+    excludedHosts: [],
   },
+  loadInlineBar: null,
   saveKey: { last4: 'abcd' },
   clearKey: null,
   checkKey: { account: { handle: 'demo' }, scopes: ['posts:read'] },
@@ -74,7 +77,18 @@ export const replies = {
   reactToPost: { id: 'o_2', status: 'queued' as const },
   replyToPost: { id: 'o_3', status: 'queued' as const },
   openWithDraft: null,
-  getPostStates: { posts: [] },
+  getPostStates: {
+    posts: [
+      {
+        postId: 'p_1',
+        reactions: [
+          { kind: 'well_sourced', status: 'waiting' as const, until: 2 },
+          { kind: 'agree', status: 'failed' as const, reason: 'The key lacks the scope reactions:write.' },
+        ],
+        replies: { pending: 1, sent: 0, failed: 0, uncertain: 0, latest: { status: 'queued' as const } },
+      },
+    ],
+  },
 } satisfies { [N in MessageName]: unknown };
 
 /** One spy per message, each answering its valid reply. */
@@ -92,6 +106,7 @@ export const validRequests: { [N in MessageName]: unknown } = {
   getSettings: undefined,
   saveSettings: { baseUrl: 'https://api.example.com' },
   getLinkConfig: undefined,
+  loadInlineBar: undefined,
   saveKey: { key: 'dcp_0123456789abcdef' },
   clearKey: {},
   checkKey: undefined,

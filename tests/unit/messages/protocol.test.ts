@@ -18,10 +18,11 @@ import { replies, validRequests } from './fixtures';
 const parse = <N extends MessageName>(name: N, payload: unknown) => protocol[name].request.safeParse(payload);
 
 describe('the protocol table', () => {
-  it('lets content scripts use exactly react, reply, open-with-draft and reading what they display', () => {
+  it('lets content scripts use exactly react, reply, open-with-draft, loading their bar and reading what they display', () => {
     expect([...CONTENT_MESSAGES].sort()).toEqual([
       'getLinkConfig',
       'getPostStates',
+      'loadInlineBar',
       'openWithDraft',
       'reactToPost',
       'replyToPost',

@@ -1,0 +1,86 @@
+import { browser } from 'wxt/browser';
+import { normalizeBaseUrl } from '@/lib/api/client';
+import { ALL_SITES_MATCHES, type LinkScriptPlan, originMatchPattern, planLinkScript } from '@/lib/links/registration';
+import { readSettings, settingsItem } from '@/lib/storage/settings';
+
+/** The `storage.local` key of the settings (`local:settings`), to spot their changes. */
+export const SETTINGS_KEY = settingsItem.key.replace(/^local:/, '');
+
+/** The id of the always-on link script's registration. */
+export const LINK_SCRIPT_ID = 'debate-companion-links';
+/** The always-on script (finds post links) and the bar script (injected where one was found). */
+export const LINK_SCRIPT_FILE = '/content-scripts/links.js';
+export const BAR_SCRIPT_FILE = '/content-scripts/link-bar.js';
+
+/** True when the extension may run on every http(s) site (the optional `<all_urls>` grant). */
+export function hasAllSitesAccess(): Promise<boolean> {
+  return browser.permissions.contains({ origins: ALL_SITES_MATCHES }).catch(() => false);
+}
+
+function samePlan(script: { matches?: string[]; excludeMatches?: string[] }, plan: LinkScriptPlan): boolean {
+  const same = (a: readonly string[] = [], b: readonly string[] = []) =>
+    a.length === b.length && [...a].sort().every((value, i) => value === [...b].sort()[i]);
+  return same(script.matches, plan.matches) && same(script.excludeMatches, plan.excludeMatches);
+}
+
+/**
+ * Where the link script runs, kept in line with the settings and permissions: registered at run
+ * time with `scripting.registerContentScripts` (Chrome MV3 and Firefox MV2 alike), on the
+ * platform's site by default and on every site once the user turned that on and granted access.
+ */
+export class LinkScripts {
+  private chain: Promise<void> = Promise.resolve();
+
+  /** Whether bars may appear on other sites: the setting is on and the permission granted. */
+  async allSitesEnabled(decorateAllSites: boolean): Promise<boolean> {
+    return decorateAllSites && (await hasAllSitesAccess());
+  }
+
+  /** Loads the bar script into the frame whose link script found a post link. */
+  async injectBar(tabId: number, frameId: number): Promise<void> {
+    await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [BAR_SCRIPT_FILE] });
+  }
+
+  /** Brings the registration in line; calls run one after another, never two at once. */
+  sync(): Promise<void> {
+    this.chain = this.chain
+      .then(() => this.apply())
+      .catch((error: unknown) => console.error('Registering the link script failed', error));
+    return this.chain;
+  }
+
+  /** What the settings and permissions call for now. */
+  async plan(): Promise<LinkScriptPlan | null> {
+    const { baseUrl, decorateAllSites, excludedHosts } = await readSettings();
+    const normalized = baseUrl === '' ? undefined : normalizeBaseUrl(baseUrl);
+    const siteOrigin = normalized === undefined ? null : new URL(normalized).origin;
+    const sitePattern = siteOrigin === null ? undefined : originMatchPattern(siteOrigin);
+    const siteGranted =
+      sitePattern !== undefined && (await browser.permissions.contains({ origins: [sitePattern] }).catch(() => false));
+    return planLinkScript({
+      siteOrigin,
+      siteGranted,
+      allSites: await this.allSitesEnabled(decorateAllSites),
+      excludedHosts,
+    });
+  }
+
+  private async apply(): Promise<void> {
+    const plan = await this.plan();
+    const [current] = await browser.scripting.getRegisteredContentScripts({ ids: [LINK_SCRIPT_ID] });
+    if (current !== undefined && plan !== null && samePlan(current, plan)) return;
+    if (current !== undefined) await browser.scripting.unregisterContentScripts({ ids: [LINK_SCRIPT_ID] });
+    if (plan === null) return;
+    await browser.scripting.registerContentScripts([
+      {
+        id: LINK_SCRIPT_ID,
+        js: [LINK_SCRIPT_FILE],
+        matches: plan.matches,
+        ...(plan.excludeMatches.length > 0 ? { excludeMatches: plan.excludeMatches } : {}),
+        runAt: 'document_idle',
+        allFrames: false,
+        persistAcrossSessions: true,
+      },
+    ]);
+  }
+}

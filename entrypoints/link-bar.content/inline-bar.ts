@@ -1,0 +1,287 @@
+import { t } from '@/lib/i18n';
+import {
+  MAX_REPLY_LENGTH,
+  type PostStateView,
+  reactionViews,
+  type WriteStatus,
+  type WriteView,
+} from '@/lib/links/bar-state';
+import type { Scheme } from '@/lib/links/scheme';
+import { sendLite } from '@/lib/messages/send-lite';
+import { h } from './dom';
+import type { PostStates } from './post-states';
+import { BAR_CSS } from './styles';
+import { isUserClick } from './trusted';
+import { errorWords, markOf, stateWords } from './words';
+
+/** What every bar shares. */
+export interface BarEnv {
+  kinds: { value: string; label: string }[];
+  states: PostStates;
+  /** The finder's matcher: the link is checked again before each write. */
+  match(href: string): string | null;
+  /** Calls `tick` every second while the bar shows a countdown. */
+  ticking(bar: InlineBar, on: boolean): void;
+  isMac: boolean;
+}
+
+const REPLY = 'reply';
+
+/**
+ * One inline bar: a `span` host (a built-in element: a page cannot define it as a custom element
+ * and reach the root through `attachInternals`) with a closed shadow root holding one button per
+ * reaction kind, "Reply" and its composer, and a status line. Writes start only from the user's own
+ * trusted, visible clicks and key presses (see trusted.ts).
+ */
+export class InlineBar {
+  readonly host = document.createElement('span');
+  private readonly root: ShadowRoot;
+  private readonly wrap: HTMLSpanElement;
+  private readonly status: HTMLSpanElement;
+  private readonly composer: HTMLSpanElement;
+  private readonly textarea: HTMLTextAreaElement;
+  private readonly replyButton: HTMLButtonElement;
+  private readonly reactButtons = new Map<string, HTMLButtonElement>();
+  private unwatch: () => void = () => undefined;
+  private state: PostStateView | undefined;
+  /** What the user last did here (a kind, or 'reply'): the status line speaks about it. */
+  private lastAction: string | undefined;
+  private note: { text: string; bad: boolean } | undefined;
+  private busy = false;
+
+  constructor(
+    readonly link: HTMLAnchorElement,
+    private postId: string,
+    private readonly env: BarEnv,
+    scheme: Scheme,
+  ) {
+    this.root = this.host.attachShadow({ mode: 'closed' });
+    for (const kind of env.kinds) {
+      this.reactButtons.set(
+        kind.value,
+        h(
+          'button',
+          { type: 'button', 'data-action': 'react', 'data-kind': kind.value, 'aria-pressed': 'false' },
+          kind.label,
+          h('span', { class: 'mark', 'aria-hidden': 'true' }),
+        ),
+      );
+    }
+    this.replyButton = h(
+      'button',
+      { type: 'button', 'data-action': 'toggle-reply', 'aria-expanded': 'false', 'aria-controls': 'composer' },
+      t('barReply'),
+    );
+    this.status = h('span', { class: 'status', role: 'status' });
+    this.textarea = h('textarea', { 'aria-label': t('barReplyLabel'), rows: '3', maxlength: String(MAX_REPLY_LENGTH) });
+    this.composer = h(
+      'span',
+      { class: 'composer', id: 'composer', hidden: '' },
+      this.textarea,
+      h(
+        'span',
+        { class: 'row' },
+        h('span', { class: 'hint' }, env.isMac ? t('barHintMac') : t('barHint'), ' ', t('barPrivacy')),
+        h('button', { type: 'button', 'data-action': 'cancel' }, t('barCancel')),
+        h('button', { type: 'button', class: 'primary', 'data-action': 'send' }, t('barSend')),
+      ),
+    );
+    this.wrap = h(
+      'span',
+      { class: 'wrap', 'data-scheme': scheme },
+      h(
+        'span',
+        { class: 'bar', role: 'group', 'aria-label': t('barGroup') },
+        ...this.reactButtons.values(),
+        this.replyButton,
+        this.status,
+      ),
+      this.composer,
+    );
+    this.root.append(h('style', {}, BAR_CSS), this.wrap);
+    this.root.addEventListener('click', (event) => this.onClick(event));
+    this.textarea.addEventListener('keydown', (event) => this.onKey(event));
+    // Keys typed here must not reach the page's own shortcuts (they bubble out of the shadow root).
+    for (const type of ['keydown', 'keyup', 'keypress'] as const) {
+      this.root.addEventListener(type, (event) => event.stopPropagation());
+    }
+    this.watch();
+  }
+
+  /** The post this bar acts on. */
+  get post(): string {
+    return this.postId;
+  }
+
+  /** The link now points to another post (a recycled row): start over for that one. */
+  setPostId(postId: string): void {
+    if (postId === this.postId) return;
+    this.unwatch();
+    this.postId = postId;
+    this.state = undefined;
+    this.lastAction = undefined;
+    this.note = undefined;
+    this.closeComposer(false);
+    this.watch();
+    this.render();
+  }
+
+  setScheme(scheme: Scheme): void {
+    this.wrap.dataset.scheme = scheme;
+  }
+
+  /** Takes the bar out of the page for good. */
+  remove(): void {
+    this.unwatch();
+    this.env.ticking(this, false);
+    this.host.remove();
+  }
+
+  /** Re-draws the countdown. */
+  tick(): void {
+    this.render();
+  }
+
+  private watch(): void {
+    this.unwatch = this.env.states.watch(this.postId, (state) => {
+      this.state = state;
+      this.render();
+    });
+  }
+
+  private onClick(event: Event): void {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (button === null || !(event instanceof MouseEvent)) return;
+    if (!isUserClick(event, this.host, this.root, button)) {
+      if (event.isTrusted) this.say(t('barNotShown'), true);
+      return;
+    }
+    switch (button.dataset.action) {
+      case 'react':
+        void this.react(button.dataset.kind ?? '');
+        break;
+      case 'toggle-reply':
+        if (this.composer.hidden) this.openComposer();
+        else this.closeComposer(true);
+        break;
+      case 'send':
+        void this.sendReply();
+        break;
+      case 'cancel':
+        this.closeComposer(true);
+        break;
+    }
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (!event.isTrusted) return;
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void this.sendReply();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      this.closeComposer(true);
+    }
+  }
+
+  private openComposer(): void {
+    this.composer.hidden = false;
+    this.replyButton.setAttribute('aria-expanded', 'true');
+    this.textarea.focus();
+  }
+
+  private closeComposer(returnFocus: boolean): void {
+    this.composer.hidden = true;
+    this.replyButton.setAttribute('aria-expanded', 'false');
+    if (returnFocus) this.replyButton.focus();
+  }
+
+  /** False (and says so) when the link no longer points to this bar's post. */
+  private linkStillMatches(): boolean {
+    if (!this.link.isConnected || this.env.match(this.link.href) === this.postId) return true;
+    this.say(t('barLinkChanged'), true);
+    return false;
+  }
+
+  private async react(kind: string): Promise<void> {
+    if (this.busy || !this.reactButtons.has(kind) || !this.linkStillMatches()) return;
+    this.busy = true;
+    this.lastAction = kind;
+    const postId = this.postId;
+    const reply = await sendLite('reactToPost', { postId, reaction: kind });
+    this.busy = false;
+    if (postId !== this.postId) return;
+    if (!reply.ok) return this.say(errorWords(reply.error), true);
+    this.note = undefined;
+    this.applyAck((state) => state.reactions.push({ kind, status: reply.data.status }));
+    this.env.states.follow(postId);
+  }
+
+  private async sendReply(): Promise<void> {
+    const body = this.textarea.value.trim();
+    if (body === '') return this.say(t('barEmpty'), true);
+    if (body.length > MAX_REPLY_LENGTH) return this.say(t('barTooLong', String(MAX_REPLY_LENGTH)), true);
+    if (this.busy || !this.linkStillMatches()) return;
+    this.busy = true;
+    this.lastAction = REPLY;
+    const postId = this.postId;
+    const reply = await sendLite('replyToPost', { postId, body });
+    this.busy = false;
+    if (postId !== this.postId) return;
+    if (!reply.ok) return this.say(errorWords(reply.error), true);
+    this.note = undefined;
+    this.textarea.value = '';
+    this.closeComposer(true);
+    this.applyAck((state) => {
+      state.replies.pending += 1;
+      state.replies.latest = { status: reply.data.status };
+    });
+    this.env.states.follow(postId);
+  }
+
+  /** Shows an acknowledged write at once, before the next `getPostStates` answer. */
+  private applyAck(change: (state: PostStateView) => void): void {
+    const state: PostStateView = this.state ?? {
+      postId: this.postId,
+      reactions: [],
+      replies: { pending: 0, sent: 0, failed: 0, uncertain: 0 },
+    };
+    change(state);
+    this.state = state;
+    this.render();
+  }
+
+  private say(text: string, bad: boolean): void {
+    this.note = { text, bad };
+    this.render();
+  }
+
+  private render(): void {
+    const views = this.state === undefined ? new Map<string, WriteView>() : reactionViews(this.state);
+    for (const [kind, button] of this.reactButtons) {
+      const view = views.get(kind);
+      button.setAttribute('aria-pressed', String(view?.status === 'sent'));
+      const mark = button.lastElementChild;
+      if (mark !== null && mark.textContent !== markOf(view)) mark.textContent = markOf(view);
+    }
+    const line = this.statusLine(views);
+    if (this.status.textContent !== (line?.text ?? '')) this.status.textContent = line?.text ?? '';
+    this.status.classList.toggle('bad', line?.bad ?? false);
+    const waiting = [...views.values(), this.state?.replies.latest].some((view) => view?.status === 'waiting');
+    this.env.ticking(this, waiting);
+  }
+
+  /** What the status line says: a note, else the state of what the user last did, else anything that needs attention. */
+  private statusLine(views: Map<string, WriteView>): { text: string; bad: boolean } | undefined {
+    if (this.note !== undefined) return this.note;
+    const labelOf = (what: string) =>
+      what === REPLY ? t('barReply') : (this.env.kinds.find((k) => k.value === what)?.label ?? what);
+    const viewOf = (what: string) => (what === REPLY ? this.state?.replies.latest : views.get(what));
+    const attention: WriteStatus[] = ['failed', 'waiting', 'uncertain'];
+    const candidates = [...views.keys(), REPLY];
+    const what = this.lastAction ?? candidates.find((c) => attention.includes(viewOf(c)?.status ?? 'sent'));
+    const view = what === undefined ? undefined : viewOf(what);
+    if (what === undefined || view === undefined) return undefined;
+    return { text: t('barStatus', [labelOf(what), stateWords(view, Date.now())]), bad: view.status === 'failed' };
+  }
+}

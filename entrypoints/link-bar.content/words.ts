@@ -1,0 +1,46 @@
+import { t } from '@/lib/i18n';
+import { clock, secondsUntil, type WriteView } from '@/lib/links/bar-state';
+
+/** The little mark a reaction button carries for its state (hidden from screen readers: the status says it). */
+export function markOf(view: WriteView | undefined): string {
+  switch (view?.status) {
+    case 'queued':
+    case 'sending':
+      return '…';
+    case 'sent':
+      return '✓';
+    case 'waiting':
+      return '⏳';
+    case 'failed':
+      return '!';
+    case 'uncertain':
+      return '?';
+    default:
+      return '';
+  }
+}
+
+/** A write's state in words, with the countdown of a waiting one. */
+export function stateWords(view: WriteView, now: number): string {
+  switch (view.status) {
+    case 'queued':
+      return t('barQueued');
+    case 'sending':
+      return t('barSending');
+    case 'sent':
+      return t('barSent');
+    case 'waiting':
+      return t('barWaiting', clock(secondsUntil(view.until ?? now, now)));
+    case 'failed':
+      return t('barFailed', view.reason ?? '');
+    case 'uncertain':
+      return t('barUncertain');
+  }
+}
+
+/** Words for a refused request. */
+export function errorWords(error: { code: string; message: string }): string {
+  if (error.code === 'rate_limited') return t('barTooMany');
+  if (error.code === 'unavailable' || error.message === '') return t('barUnavailable');
+  return error.message;
+}

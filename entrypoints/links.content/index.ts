@@ -1,0 +1,41 @@
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { shouldDecorate } from '@/lib/links/eligibility';
+import { publishHandoff } from '@/lib/links/handoff';
+import { createLinkMatcher } from '@/lib/links/match';
+import { patternsFor } from '@/lib/links/pattern';
+import { startLinkScanner } from '@/lib/links/scanner';
+import { sendLite } from '@/lib/messages/send-lite';
+
+/**
+ * The always-on part, registered at run time by the background (link-scripts.ts) on the platform's
+ * site, and on every site once the user allowed it. It only finds post links, locally: no page URL
+ * or link leaves the browser. The bars' code is loaded into this frame when the first post link is
+ * found (`loadInlineBar`), so pages without post links pay for this file alone.
+ */
+export default defineContentScript({
+  registration: 'runtime',
+  // WXT would otherwise announce every start to the page with `window.postMessage`.
+  noScriptStartedPostMessage: true,
+  async main(ctx) {
+    const reply = await sendLite('getLinkConfig');
+    if (!reply.ok || ctx.signal.aborted) return;
+    const config = reply.data;
+    if (!shouldDecorate(location, config) || document.designMode === 'on') return;
+    const matcher = createLinkMatcher(patternsFor(config));
+    const match = (href: string) => matcher.match(href);
+    const handoff = publishHandoff(config, ctx.signal, match);
+    let barRequested = false;
+    startLinkScanner({
+      root: document,
+      match,
+      signal: ctx.signal,
+      onFound: (found) => {
+        handoff.deliver(found);
+        if (!barRequested && found.some((f) => f.postId !== null)) {
+          barRequested = true;
+          void sendLite('loadInlineBar');
+        }
+      },
+    });
+  },
+});

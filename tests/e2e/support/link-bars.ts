@@ -1,0 +1,58 @@
+import type { BrowserContext, Worker } from '@playwright/test';
+
+/** The extension's service worker (Playwright keeps one handle for it). */
+export async function serviceWorker(context: BrowserContext): Promise<Worker> {
+  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+}
+
+/** The link script's registration as the browser holds it (`scripting.getRegisteredContentScripts`). */
+export async function registeredLinkScript(
+  context: BrowserContext,
+): Promise<{ matches?: string[]; excludeMatches?: string[] } | undefined> {
+  const worker = await serviceWorker(context);
+  const scripts = await worker.evaluate(() =>
+    (
+      globalThis as unknown as {
+        chrome: {
+          scripting: { getRegisteredContentScripts(): Promise<{ matches?: string[]; excludeMatches?: string[] }[]> };
+        };
+      }
+    ).chrome.scripting.getRegisteredContentScripts(),
+  );
+  return scripts[0];
+}
+
+/** Waits until the link script is registered with these matches (registration follows settings changes). */
+export async function waitForRegistration(context: BrowserContext, matches: string[]): Promise<void> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const script = await registeredLinkScript(context);
+    if (script !== undefined && [...(script.matches ?? [])].sort().join() === [...matches].sort().join()) return;
+    if (Date.now() > end)
+      throw new Error(`Link script not registered for ${matches.join(', ')}: ${JSON.stringify(script)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A sandbox event (webhook payload) as `/__sandbox/events` lists it. */
+export interface SandboxEvent {
+  type: string;
+  data: { id: string; postId?: string; kind?: string; body?: string };
+}
+
+/** Every event the sandbox recorded, oldest first. */
+export async function sandboxEvents(baseUrl: string): Promise<SandboxEvent[]> {
+  const response = await fetch(`${baseUrl}/__sandbox/events`);
+  return ((await response.json()) as { events: SandboxEvent[] }).events;
+}
+
+/** Waits until the sandbox has recorded `count` events of `type` (the writes landed). */
+export async function waitForEvents(baseUrl: string, type: string, count: number): Promise<SandboxEvent[]> {
+  const end = Date.now() + 20_000;
+  for (;;) {
+    const events = (await sandboxEvents(baseUrl)).filter((event) => event.type === type);
+    if (events.length >= count) return events;
+    if (Date.now() > end) throw new Error(`Expected ${count} ${type} events, saw ${events.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
