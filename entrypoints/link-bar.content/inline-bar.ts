@@ -81,7 +81,12 @@ export class InlineBar {
       h(
         'span',
         { class: 'row' },
-        h('span', { class: 'hint' }, env.isMac ? t('barHintMac') : t('barHint'), ' ', t('barPrivacy')),
+        h(
+          'span',
+          { class: 'hint' },
+          h('span', {}, env.isMac ? t('barHintMac') : t('barHint')),
+          h('span', {}, t('barPrivacy')),
+        ),
         h('button', { type: 'button', 'data-action': 'cancel' }, t('barCancel')),
         h('button', { type: 'button', class: 'primary', 'data-action': 'send' }, t('barSend')),
       ),

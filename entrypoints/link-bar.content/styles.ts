@@ -33,5 +33,5 @@ textarea { all: initial; box-sizing: border-box; font: inherit; color: var(--dc-
   border: 1px solid var(--dc-line); border-radius: 4px; padding: 4px 6px; min-height: 4.5em; width: 100%;
   resize: vertical; white-space: pre-wrap; }
 .row { display: flex; flex-wrap: wrap; align-items: center; justify-content: flex-end; gap: 6px; }
-.hint { color: var(--dc-muted); margin-inline-end: auto; }
+.hint { display: flex; flex-direction: column; color: var(--dc-muted); margin-inline-end: auto; }
 `;

@@ -1,30 +1,233 @@
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { domSession, findBars, realClick, waitFor } from './support/closed-shadow';
-import { configure } from './support/extension-client';
-import { waitForEvents, waitForRegistration } from './support/link-bars';
+import { relaunchWithAllSitesGranted } from './support/all-sites';
+import { type BarView, domSession, findBars, realClick, waitFor } from './support/closed-shadow';
+import { call, configure } from './support/extension-client';
+import {
+  registeredLinkScript,
+  resetSandbox,
+  sandboxEvents,
+  waitForEvents,
+  waitForRegistration,
+} from './support/link-bars';
+import { startThirdPartySite, type ThirdPartySite } from './support/third-party-site';
 
-test('on the sandbox website every post gets a bar; a real click reacts and the reaction lands', async ({
-  context,
-  sandbox,
-  extensionPage,
-}) => {
-  const options = await extensionPage('options.html');
-  await configure(options, sandbox.baseUrl, sandbox.testKey);
-  await waitForRegistration(context, ['http://127.0.0.1/*']);
+const postIdOf = (href: string | null) => href?.match(/\/posts\/([^/?#]+)/)?.[1];
 
-  const page = await context.newPage();
-  await page.goto(`${sandbox.baseUrl}/`);
-  const cdp = await domSession(page);
-  const bars = await waitFor(async () => {
-    const found = await findBars(cdp);
-    return found.length >= 20 ? found : undefined;
-  }, 'a bar on every post');
-  console.log(JSON.stringify(bars[0], null, 1));
-  const first = bars[0];
-  expect(first?.shadowRootType).toBe('closed');
-  const button = first?.buttons.find((b) => b.label === 'Well sourced');
-  if (first === undefined || button === undefined) throw new Error('no button');
-  await realClick(page, cdp, button.nodeId);
-  const events = await waitForEvents(sandbox.baseUrl, 'reaction.created', 1);
-  expect(events[0]?.data.postId).toBe(first.linkHref?.replace('/posts/', ''));
+/** Waits for at least `count` bars on the page. */
+function barsOn(cdp: CDPSession, count: number, what = `${count} bars`): Promise<BarView[]> {
+  return waitFor(async () => {
+    const bars = await findBars(cdp);
+    return bars.length >= count ? bars : undefined;
+  }, what);
+}
+
+/** A button of a bar by its accessible text. */
+function button(bar: BarView | undefined, label: string) {
+  const found = bar?.buttons.find((b) => b.label === label);
+  if (found === undefined) throw new Error(`No "${label}" button in ${JSON.stringify(bar)}`);
+  return found;
+}
+
+/** Waits until the bar after the link to `postId` says `status`. */
+function statusOf(cdp: CDPSession, postId: string, status: string): Promise<BarView> {
+  return waitFor(async () => {
+    const bar = (await findBars(cdp)).find((b) => postIdOf(b.linkHref) === postId);
+    return bar?.status === status ? bar : undefined;
+  }, `status "${status}" on ${postId}`);
+}
+
+/** The bar after the link to `postId`, read afresh (each read invalidates the node ids of the last). */
+async function barOf(cdp: CDPSession, postId: string | undefined): Promise<BarView> {
+  const bar = (await findBars(cdp)).find((b) => postIdOf(b.linkHref) === postId);
+  if (bar === undefined) throw new Error(`No bar for ${postId}`);
+  return bar;
+}
+
+/** Opens Reply on the bar of `postId` with a real click, types, and sends with Ctrl+Enter. */
+async function replyWithKeyboard(page: Page, cdp: CDPSession, postId: string | undefined, text: string): Promise<void> {
+  await realClick(page, cdp, button(await barOf(cdp, postId), 'Reply').nodeId);
+  await page.keyboard.type(text);
+  await page.keyboard.press('Control+Enter');
+}
+
+test.beforeEach(async ({ sandbox }) => {
+  await resetSandbox(sandbox.baseUrl);
+});
+
+async function publishedPostIds(baseUrl: string, key: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/v1/timelines/public?limit=5`, {
+    headers: { Authorization: `Bearer ${key}` },
+  });
+  return ((await response.json()) as { items: { id: string }[] }).items.map((item) => item.id);
+}
+
+test.describe('inline bars on the platform site', () => {
+  test('every post gets a bar in a closed root; a real click reacts and shows the state; a reply lands with Ctrl+Enter', async ({
+    context,
+    sandbox,
+    extensionPage,
+  }) => {
+    const options = await extensionPage('options.html');
+    await configure(options, sandbox.baseUrl, sandbox.testKey);
+    await waitForRegistration(context, ['http://127.0.0.1/*']);
+
+    const page = await context.newPage();
+    await page.goto(`${sandbox.baseUrl}/`);
+    const articles = await page.locator('article[data-post-id]').count();
+    const cdp = await domSession(page);
+    const bars = await barsOn(cdp, articles, 'a bar on every post');
+    expect(bars).toHaveLength(articles);
+    expect(bars.every((bar) => bar.shadowRootType === 'closed')).toBe(true);
+    expect(bars[0]?.buttons.map((b) => b.label)).toEqual(['Well sourced', 'Reply', 'Cancel', 'Send reply']);
+    // The page sees a plain span and no way in.
+    expect(await page.evaluate(() => document.querySelector('article a + span')?.shadowRoot ?? null)).toBeNull();
+
+    const [first, second] = bars;
+    const firstId = postIdOf(first?.linkHref ?? null);
+    const secondId = postIdOf(second?.linkHref ?? null);
+    if (firstId === undefined || secondId === undefined) throw new Error('bars without post links');
+    await realClick(page, cdp, button(first, 'Well sourced').nodeId);
+    const reactions = await waitForEvents(sandbox.baseUrl, 'reaction.created', 1);
+    expect(reactions.map((e) => [e.data.postId, e.data.kind])).toEqual([[firstId, 'well_sourced']]);
+    await statusOf(cdp, firstId, 'Well sourced: sent');
+
+    await replyWithKeyboard(page, cdp, secondId, 'Replying from the inline bar.');
+    const comments = await waitForEvents(sandbox.baseUrl, 'comment.created', 1);
+    expect(comments.map((e) => [e.data.postId, e.data.body])).toEqual([[secondId, 'Replying from the inline bar.']]);
+    await statusOf(cdp, secondId, 'Reply: sent');
+
+    // Esc cancels: nothing is written.
+    await realClick(page, cdp, button(await barOf(cdp, firstId), 'Reply').nodeId);
+    await page.keyboard.type('Never sent');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Enter');
+    const outbox = await call<{ items: { request: { kind: string } }[] }>(options, 'listOutbox');
+    expect(outbox.items.map((item) => item.request.kind).sort()).toEqual(['comment', 'reaction']);
+    expect((await sandboxEvents(sandbox.baseUrl)).filter((e) => e.type === 'comment.created')).toHaveLength(1);
+  });
+
+  test('a post page gets its bar, and a real click there reacts to that post', async ({
+    context,
+    sandbox,
+    extensionPage,
+  }) => {
+    const options = await extensionPage('options.html');
+    await configure(options, sandbox.baseUrl, sandbox.testKey);
+    await waitForRegistration(context, ['http://127.0.0.1/*']);
+    const [postId] = await publishedPostIds(sandbox.baseUrl, sandbox.testKey);
+    const page = await context.newPage();
+    await page.goto(`${sandbox.baseUrl}/posts/${postId}`);
+    const cdp = await domSession(page);
+    const [bar] = await barsOn(cdp, 1);
+    expect(postIdOf(bar?.linkHref ?? null)).toBe(postId);
+    await realClick(page, cdp, button(bar, 'Well sourced').nodeId);
+    const events = await waitForEvents(sandbox.baseUrl, 'reaction.created', 1);
+    expect(events.map((e) => e.data.postId)).toEqual([postId]);
+  });
+});
+
+test.describe('inline bars on another site', () => {
+  let site: ThirdPartySite;
+  let postIds: string[];
+
+  test.beforeEach(async ({ sandbox }) => {
+    postIds = await publishedPostIds(sandbox.baseUrl, sandbox.testKey);
+    const links = postIds
+      .map((id, i) => `<li><a href="${sandbox.baseUrl}/posts/${id}">Debate ${i + 1}</a> on the platform</li>`)
+      .join('');
+    const news = `<!doctype html><html><head><title>Riverton News</title></head><body>
+<h1>Riverton News</h1><p>Elsewhere: <a href="https://example.com/posts/p_1">not the platform</a>.</p>
+<ul id="feed">${links}</ul>
+<script>
+  // An infinite feed: more post links arrive while the user reads; one row is recycled for another post.
+  const feed = document.getElementById('feed');
+  const more = ${JSON.stringify(postIds.map((id) => `${sandbox.baseUrl}/posts/${id}`))};
+  let n = 0;
+  const timer = setInterval(() => {
+    const li = document.createElement('li');
+    li.innerHTML = '<a class="late" href="' + more[n % more.length] + '?from=feed">Late ' + n + '</a>';
+    feed.append(li);
+    if (++n === 10) {
+      clearInterval(timer);
+      feed.querySelector('li a').setAttribute('href', more[more.length - 1]);
+      document.title = 'fed';
+    }
+  }, 50);
+</script></body></html>`;
+    site = await startThirdPartySite({ '/news.html': news });
+  });
+  test.afterEach(async () => {
+    await site.close();
+  });
+
+  /** Turns on "Decorate post links on all sites" the way a user does, the browser's prompt already answered. */
+  async function allowAllSites(context: BrowserContext, userDataDir: string, baseUrl: string, key: string) {
+    const options0 = await context.newPage();
+    const extensionId = new URL((context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))).url())
+      .host;
+    await options0.goto(`chrome-extension://${extensionId}/options.html`);
+    await configure(options0, baseUrl, key);
+    const relaunched = await relaunchWithAllSitesGranted(context, userDataDir);
+    const options = await relaunched.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    const toggle = options.getByRole('checkbox', { name: 'Decorate post links on all sites' });
+    await expect(toggle).toBeEnabled();
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await waitForRegistration(relaunched, ['http://*/*', 'https://*/*']);
+    return { context: relaunched, options };
+  }
+
+  test('no bars before the grant; after it, real clicks react and reply with the right post ids, links added later too', async ({
+    context,
+    sandbox,
+    extensionPage,
+    userDataDir,
+  }) => {
+    const options0 = await extensionPage('options.html');
+    await configure(options0, sandbox.baseUrl, sandbox.testKey);
+    await waitForRegistration(context, ['http://127.0.0.1/*']);
+    const before = await context.newPage();
+    await before.goto(`${site.origin}/news.html`);
+    await expect(before).toHaveTitle('fed');
+    // The link script is not registered for this site, so no script of ours runs here.
+    expect(await findBars(await domSession(before))).toEqual([]);
+
+    const { context: allowed, options } = await allowAllSites(context, userDataDir, sandbox.baseUrl, sandbox.testKey);
+    try {
+      const page = await allowed.newPage();
+      await page.goto(`${site.origin}/news.html`);
+      await expect(page).toHaveTitle('fed');
+      const cdp = await domSession(page);
+      // 5 links in the page, 10 added later; the link to example.com is not a post link.
+      const bars = await barsOn(cdp, 15, 'bars on initial and later links');
+      expect(bars).toHaveLength(15);
+      // The first row was recycled for the last post: its bar follows.
+      expect(postIdOf(bars[0]?.linkHref ?? null)).toBe(postIds.at(-1));
+
+      const late = bars.find((b) => b.linkHref?.includes('?from=feed'));
+      const lateId = postIdOf(late?.linkHref ?? null);
+      await realClick(page, cdp, button(late, 'Well sourced').nodeId);
+      const reactions = await waitForEvents(sandbox.baseUrl, 'reaction.created', 1);
+      expect(reactions.map((e) => e.data.postId)).toEqual([lateId]);
+
+      await replyWithKeyboard(page, cdp, postIds.at(-1), 'Seen on Riverton News.');
+      const comments = await waitForEvents(sandbox.baseUrl, 'comment.created', 1);
+      expect(comments.map((e) => [e.data.postId, e.data.body])).toEqual([[postIds.at(-1), 'Seen on Riverton News.']]);
+
+      // An excluded host gets no bars at all.
+      await call(options, 'saveSettings', { excludedHosts: ['127.0.0.2'] });
+      await waitFor(async () => {
+        const script = await registeredLinkScript(allowed);
+        return script?.excludeMatches?.includes('*://127.0.0.2/*') ? true : undefined;
+      }, 'the exclusion in the registration');
+      const excluded = await allowed.newPage();
+      await excluded.goto(`${site.origin}/news.html`);
+      await expect(excluded).toHaveTitle('fed');
+      expect(await findBars(await domSession(excluded))).toEqual([]);
+    } finally {
+      await allowed.close();
+    }
+  });
 });

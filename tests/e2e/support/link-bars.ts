@@ -56,3 +56,13 @@ export async function waitForEvents(baseUrl: string, type: string, count: number
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Resets the sandbox to its seeded demo data (the sandbox is shared by the tests of a worker). */
+export async function resetSandbox(baseUrl: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/__sandbox/reset`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ seed: true }),
+  });
+  if (!response.ok) throw new Error(`reset answered ${response.status}`);
+}
