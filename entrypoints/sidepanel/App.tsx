@@ -26,27 +26,31 @@ export function App({ store, drafts }: { store: TimelineStore; drafts: DraftStor
   };
   return (
     <div class="panel">
-      <h1 class="visually-hidden">{t('extName')}</h1>
-      <PanelTabs selected={tab} onSelect={select} outbox={status?.outbox} />
-      <RateLimitBanner status={status} />
-      <div
-        role="tabpanel"
-        id="panel-timeline"
-        aria-labelledby="tab-timeline"
-        class="tabpanel"
-        hidden={tab !== 'timeline'}
-      >
-        <TimelinePanel store={store} status={status} outboxTick={outboxTick} drafts={drafts} />
-      </div>
-      <div
-        role="tabpanel"
-        id="panel-outbox"
-        aria-labelledby="tab-outbox"
-        class="tabpanel scroll"
-        hidden={tab !== 'outbox'}
-      >
-        {outboxShown && <OutboxView banner={false} />}
-      </div>
+      <header class="panel-head">
+        <h1 class="visually-hidden">{t('extName')}</h1>
+        <PanelTabs selected={tab} onSelect={select} outbox={status?.outbox} />
+      </header>
+      <main class="panel-main">
+        <RateLimitBanner status={status} />
+        <div
+          role="tabpanel"
+          id="panel-timeline"
+          aria-labelledby="tab-timeline"
+          class="tabpanel"
+          hidden={tab !== 'timeline'}
+        >
+          <TimelinePanel store={store} status={status} outboxTick={outboxTick} drafts={drafts} />
+        </div>
+        <div
+          role="tabpanel"
+          id="panel-outbox"
+          aria-labelledby="tab-outbox"
+          class="tabpanel scroll"
+          hidden={tab !== 'outbox'}
+        >
+          {outboxShown && <OutboxView banner={false} />}
+        </div>
+      </main>
     </div>
   );
 }

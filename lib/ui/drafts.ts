@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 
 /** Where a draft belongs: the new-post composer, or the reply composer of one post. */
@@ -47,21 +48,31 @@ function clean(value: unknown): StoredDrafts {
 }
 
 /**
- * The drafts of one page: read once, changed in memory at every keystroke, saved shortly after
- * (a read-modify-write of the stored value, so two open panels do not erase each other's other
- * drafts). `clear` saves at once: it runs when a write was queued.
+ * The drafts of one page: read once, changed in memory at every keystroke, saved shortly after.
+ * A save merges this page's changed drafts into the stored value as last seen (kept current by a
+ * storage watch), so two open panels do not erase each other's other drafts, and it is written
+ * without reading first: a save started as the panel closes is on its way at once. `clear` saves
+ * at once: it runs when a write was queued.
  */
 export class DraftStore {
   private drafts: StoredDrafts = EMPTY;
+  /** The stored value as last read or written (or seen changing). */
+  private stored: StoredDrafts = EMPTY;
   private readonly dirty = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
+  private unwatch: (() => void) | undefined;
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Reads the stored drafts. */
+  /** Reads the stored drafts and follows changes other pages make. */
   async load(): Promise<void> {
-    this.drafts = clean(await draftsItem.getValue());
+    this.stored = clean(await draftsItem.getValue());
+    this.drafts = this.stored;
+    this.unwatch?.();
+    this.unwatch = draftsItem.watch((value) => {
+      this.stored = clean(value);
+    });
   }
 
   /** The draft of `key` ('' when none). */
@@ -89,30 +100,33 @@ export class DraftStore {
     return this.flush();
   }
 
-  /** Saves every change not saved yet. */
+  /** Saves every change not saved yet; the write leaves before this returns. */
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.dirty.size === 0) return this.saving;
-    const keys = [...this.dirty];
-    this.dirty.clear();
-    const mine = this.drafts;
-    // One save after the other, so an older value never lands after a newer one.
-    this.saving = this.saving.then(async () => {
-      const stored = clean(await draftsItem.getValue());
-      for (const key of keys) {
-        const text = mine.texts[key];
-        if (text === undefined) {
-          delete stored.texts[key];
-          delete stored.changedAt[key];
-        } else {
-          stored.texts[key] = text;
-          stored.changedAt[key] = mine.changedAt[key] ?? this.now();
-        }
+    const texts = { ...this.stored.texts };
+    const changedAt = { ...this.stored.changedAt };
+    for (const key of this.dirty) {
+      const text = this.drafts.texts[key];
+      if (text === undefined) {
+        delete texts[key];
+        delete changedAt[key];
+      } else {
+        texts[key] = text;
+        changedAt[key] = this.drafts.changedAt[key] ?? this.now();
       }
-      await draftsItem.setValue(trim(stored));
-    });
+    }
+    this.dirty.clear();
+    this.stored = trim({ texts, changedAt });
+    this.saving = browser.storage.local.set({ [DRAFTS_STORAGE_KEY]: this.stored });
     return this.saving;
+  }
+
+  /** Stops following other pages' changes. */
+  dispose(): void {
+    this.unwatch?.();
+    this.unwatch = undefined;
   }
 
   private put(key: DraftKey, text: string): void {
