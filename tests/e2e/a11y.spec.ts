@@ -1,0 +1,106 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { startSandbox } from '../../sandbox/server';
+import { expect, test } from './fixtures';
+import { OutboxPage } from './pages/outbox-page';
+import { call, configure } from './support/extension-client';
+import { stageOutboxScene } from './support/outbox-scene';
+import { SandboxClient } from './support/sandbox-client';
+
+const SCHEMES = ['light', 'dark'] as const;
+
+/** axe-core over the whole page; the failure lists each rule with the elements that break it. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary}`).join(' | ')}`,
+  );
+}
+
+/** Audits the page in light and dark mode. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    expect(await violations(page), `${what}, ${colorScheme} mode`).toEqual([]);
+  }
+}
+
+test.describe('accessibility (axe-core, light and dark)', () => {
+  // Each test stages its own sandbox: the scene spends the demo account's budget.
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  test.beforeEach(async () => {
+    sandbox = await startSandbox({ seed: true });
+  });
+  test.afterEach(async () => {
+    await sandbox.close();
+  });
+
+  test('options page: empty, and configured with every section filled in', async ({ extensionPage }) => {
+    const page = await extensionPage('options.html');
+    await expect(page.getByRole('heading', { name: 'Keyboard shortcut' })).toBeVisible();
+    await expectAccessible(page, 'options, not configured');
+    await stageOutboxScene(page, sandbox);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /^Account:/ })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Value of reaction 3' })).toHaveValue('convincing');
+    // Errors shown in the page count too.
+    await page.getByRole('textbox', { name: 'Value of reaction 3' }).fill('Not valid');
+    await page.getByRole('textbox', { name: 'Post-link patterns' }).fill('https://riverton.example/p/');
+    await expectAccessible(page, 'options, configured, with field errors');
+  });
+
+  test('popup: not configured, and with an Outbox and a rate limit', async ({ extensionPage }) => {
+    const page = await extensionPage('popup.html');
+    await expect(page.getByText("The platform's address is not set yet.")).toBeVisible();
+    await expectAccessible(page, 'popup, not configured');
+    await stageOutboxScene(page, sandbox);
+    await page.reload();
+    await expect(page.locator('.pause-banner')).toContainText('Writes resume in');
+    await expectAccessible(page, 'popup, rate-limited');
+  });
+
+  test('side panel: timeline and Outbox tabs, with every Outbox state and the rate-limit banner', async ({
+    extensionPage,
+  }) => {
+    const page = await extensionPage('sidepanel.html');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await stageOutboxScene(page, sandbox);
+    await page.reload();
+    await expect(page.getByRole('feed', { name: 'Public timeline' }).getByRole('article').first()).toBeVisible();
+    await expectAccessible(page, 'side panel, timeline');
+
+    const outbox = new OutboxPage(page);
+    await outbox.open();
+    await expect(outbox.group('Needs your decision')).toBeVisible();
+    await expect(outbox.banner).toContainText('Writes resume in');
+    await expectAccessible(page, 'side panel, Outbox');
+    await outbox.item('Convincing').getByRole('button', { name: 'Discard' }).focus();
+    await expectAccessible(page, 'side panel, Outbox, focus on an action');
+  });
+
+  test('Outbox: a failed post with the inline editor open, and a disabled key', async ({ extensionPage }) => {
+    const control = new SandboxClient(sandbox.baseUrl);
+    const { key } = await control.newKey(['posts:read']);
+    const page = await extensionPage('sidepanel.html');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await configure(page, sandbox.baseUrl, key);
+    await call(page, 'enqueueWrite', { kind: 'post', body: 'A post this key may not make.' });
+    const outbox = new OutboxPage(page);
+    await outbox.open();
+    const failed = outbox.item('A post this key may not make.');
+    await expect(failed).toContainText('Failed');
+    await failed.getByRole('button', { name: 'Edit and resend' }).click();
+    await expect(page.getByRole('textbox', { name: 'Edited text' })).toBeFocused();
+    await expectAccessible(page, 'Outbox, editor open');
+
+    const writer = await control.newKey(['posts:read', 'posts:write']);
+    await configure(page, sandbox.baseUrl, writer.key);
+    await control.disableKey(writer.key, 'Unusual activity');
+    await call(page, 'enqueueWrite', { kind: 'post', body: 'Held while the key is disabled.' });
+    await expect(outbox.banner).toContainText('Reason: Unusual activity.');
+    await expectAccessible(page, 'Outbox, key disabled');
+    const popup = await extensionPage('popup.html');
+    await expect(popup.getByText('The platform has disabled the key: Unusual activity')).toBeVisible();
+    await expectAccessible(popup, 'popup, key disabled');
+  });
+});
