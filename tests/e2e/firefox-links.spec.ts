@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { expect, test } from './fixtures';
+import { launchFirefox, openFirefoxExtensionPage } from './support/firefox';
+import { resetSandbox, waitForEvents } from './support/link-bars';
+
+/** Sends a protocol message from an add-on page, as the UI does. */
+function send(page: Page, type: string, payload?: unknown): Promise<{ ok: boolean; data?: unknown }> {
+  return page.evaluate(
+    (message) =>
+      (
+        globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean }> } } }
+      ).browser.runtime.sendMessage(message),
+    payload === undefined ? { type } : { type, payload },
+  );
+}
+
+async function until<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+  const end = Date.now() + 20_000;
+  for (;;) {
+    const value = await read().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+// Firefox ESR (puppeteer-core over WebDriver BiDi) with the MV2 build: the same link script,
+// registered at run time, and the same bar in a closed shadow root.
+test.describe('Firefox ESR inline bars', () => {
+  let browser: Browser;
+
+  test.beforeAll(async () => {
+    browser = await launchFirefox();
+  });
+  test.afterAll(async () => {
+    await browser?.close();
+  });
+
+  test('the bar appears on the sandbox website and a real click queues a reaction that lands', async ({ sandbox }) => {
+    await resetSandbox(sandbox.baseUrl);
+    const options = await openFirefoxExtensionPage(browser, 'options.html');
+    await options.waitForSelector('h1', { timeout: 15_000 });
+    expect((await send(options, 'saveSettings', { baseUrl: sandbox.baseUrl })).ok).toBe(true);
+    expect((await send(options, 'saveKey', { key: sandbox.testKey })).ok).toBe(true);
+    await until(
+      () =>
+        options.evaluate(async () => {
+          const scripting = (
+            globalThis as unknown as {
+              browser: { scripting: { getRegisteredContentScripts(): Promise<{ matches?: string[] }[]> } };
+            }
+          ).browser.scripting;
+          const [script] = await scripting.getRegisteredContentScripts();
+          return script?.matches?.includes('http://127.0.0.1/*') ? true : undefined;
+        }),
+      'the link script registration',
+    );
+
+    const page = await browser.newPage();
+    await page.goto(`${sandbox.baseUrl}/`);
+    // The page (and the test) see the bar's host, a plain span after the post's link, and nothing inside it.
+    const host = await until(
+      () =>
+        page.evaluate(() => {
+          const span = document.querySelector('article[data-post-id] .meta a + span');
+          if (span === null) return undefined;
+          const box = span.getBoundingClientRect();
+          const link = span.previousElementSibling as HTMLAnchorElement;
+          return box.width > 20
+            ? {
+                x: box.left,
+                y: box.top,
+                height: box.height,
+                href: link.getAttribute('href'),
+                shadowRoot: span.shadowRoot === null,
+              }
+            : undefined;
+        }),
+      'the inline bar',
+    );
+    expect(host.shadowRoot).toBe(true);
+    // The first button ("Well sourced") starts at the host's left edge: click 15 px in, mid-height.
+    await page.mouse.click(host.x + 15, host.y + host.height / 2);
+    const [reaction] = await waitForEvents(sandbox.baseUrl, 'reaction.created', 1);
+    expect(reaction?.data.postId).toBe(host.href?.replace('/posts/', ''));
+    expect(reaction?.data.kind).toBe('well_sourced');
+  });
+});
