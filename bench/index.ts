@@ -1,10 +1,15 @@
 // `npm run bench [-- name…]`: runs the benchmarks and prints their figures as Markdown tables.
 // Figures are printed, never asserted: these machines are shared and noisy.
 import { runSandboxBench } from './sandbox.bench';
+import { runSidepanelBench } from './sidepanel.bench';
 import { formatTable, type Table } from './support/table';
 
 const benches: Record<string, { describe: string; run: () => Promise<Table[]> }> = {
   sandbox: { describe: 'sandbox page latency at 1k/100k posts, write throughput', run: runSandboxBench },
+  sidepanel: {
+    describe: 'side panel: time to first timeline items (20 opens), rows in the DOM with 10,000 posts loaded',
+    run: runSidepanelBench,
+  },
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

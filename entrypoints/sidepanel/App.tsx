@@ -2,6 +2,7 @@ import { useCallback, useState } from 'preact/hooks';
 import { OutboxView } from '@/components/outbox/OutboxView';
 import { RateLimitBanner } from '@/components/outbox/RateLimitBanner';
 import { t } from '@/lib/i18n';
+import type { Reply } from '@/lib/messages/reply';
 import type { DraftStore } from '@/lib/ui/drafts';
 import type { TimelineStore } from '@/lib/ui/timeline-store';
 import { useStatus } from '@/lib/ui/use-status';
@@ -13,7 +14,13 @@ import './sidepanel.css';
  * The side panel: two tabs, the public timeline (with the composer) and the Outbox, under the
  * pause banner that shows while writes wait for the rate limit, a disabled key or the network.
  */
-export function App({ store, drafts }: { store: TimelineStore; drafts: DraftStore }) {
+export function App(props: {
+  store: TimelineStore;
+  drafts: DraftStore;
+  /** The settings, already asked for. */
+  settings?: Promise<Reply<'getSettings'>> | undefined;
+}) {
+  const { store, drafts } = props;
   const [outboxTick, setOutboxTick] = useState(0);
   const onOutboxChange = useCallback(() => setOutboxTick((n) => n + 1), []);
   const status = useStatus(onOutboxChange);
@@ -39,7 +46,13 @@ export function App({ store, drafts }: { store: TimelineStore; drafts: DraftStor
           class="tabpanel"
           hidden={tab !== 'timeline'}
         >
-          <TimelinePanel store={store} status={status} outboxTick={outboxTick} drafts={drafts} />
+          <TimelinePanel
+            store={store}
+            status={status}
+            outboxTick={outboxTick}
+            drafts={drafts}
+            settings={props.settings}
+          />
         </div>
         <div
           role="tabpanel"

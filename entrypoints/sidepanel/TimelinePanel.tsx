@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, loadProblem } from '@/components/timeline/Timel
 import { VirtualList, type VirtualListHandle } from '@/components/timeline/VirtualList';
 import type { Contribution } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import type { Reply } from '@/lib/messages/reply';
 import { sendMessage } from '@/lib/messages/send';
 import type { DraftStore } from '@/lib/ui/drafts';
 import { errorText } from '@/lib/ui/error-text';
@@ -37,13 +38,15 @@ export interface TimelinePanelProps {
   outboxTick: number;
   /** Drafts, loaded before the panel renders. */
   drafts: DraftStore;
+  /** The settings, already asked for (else the panel asks). */
+  settings?: Promise<Reply<'getSettings'>> | undefined;
 }
 
 /**
  * The timeline tab: the new-post composer, "N new posts", and the public timeline as a windowed
  * feed that loads the next page as the user nears its end; each post with reply and reactions.
  */
-export function TimelinePanel({ store, status, outboxTick, drafts }: TimelinePanelProps) {
+export function TimelinePanel({ store, status, outboxTick, drafts, settings }: TimelinePanelProps) {
   const [state, setState] = useState(() => store.getState());
   useEffect(() => {
     setState(store.getState());
@@ -51,7 +54,7 @@ export function TimelinePanel({ store, status, outboxTick, drafts }: TimelinePan
   }, [store]);
 
   const online = useOnline();
-  const kinds = useReactionKinds();
+  const kinds = useReactionKinds(settings);
   const { marks, markPending, refresh: refreshMarks } = usePostMarks(outboxTick);
   const [reactErrors, setReactErrors] = useState<ReadonlyMap<string, string>>(() => new Map());
   const [announcement, setAnnouncement] = useState('');

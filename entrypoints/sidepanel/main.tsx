@@ -1,12 +1,32 @@
 import { render } from 'preact';
+import { parseReply } from '@/lib/messages/reply';
 import { sendMessage } from '@/lib/messages/send';
 import { DraftStore } from '@/lib/ui/drafts';
-import { TimelineStore } from '@/lib/ui/timeline-store';
+import { takeEarlyRequests } from '@/lib/ui/early-requests';
+import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/lib/ui/timeline-store';
 import { App } from './App';
 
-// Ask for the first page before anything else, so it travels while the drafts are read and the
-// page renders.
-const store = new TimelineStore((request) => sendMessage('getTimelinePage', request));
+// The early script (sidepanel-early.ts) asked for the first page and the settings while this
+// bundle loaded: use its answers, checked like any reply; ask again only where it did not run.
+const early = takeEarlyRequests();
+let earlyPage = early?.firstPage;
+const fetchPage: FetchPage = (request) => {
+  const answer = earlyPage;
+  earlyPage = undefined;
+  if (answer !== undefined && request.cursor === undefined && request.limit === FIRST_PAGE) {
+    return answer.then(
+      (raw) => parseReply('getTimelinePage', raw),
+      () => sendMessage('getTimelinePage', request),
+    );
+  }
+  return sendMessage('getTimelinePage', request);
+};
+const settings = early?.settings.then(
+  (raw) => parseReply('getSettings', raw),
+  () => sendMessage('getSettings'),
+);
+
+const store = new TimelineStore(fetchPage);
 void store.loadFirst();
 
 const drafts = new DraftStore();
@@ -22,5 +42,5 @@ void drafts
   .load()
   .catch(() => undefined)
   .then(() => {
-    if (root) render(<App store={store} drafts={drafts} />, root);
+    if (root) render(<App store={store} drafts={drafts} settings={settings} />, root);
   });

@@ -1,0 +1,173 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { FIRST_ITEMS_MARK } from '../entrypoints/sidepanel/first-paint';
+import { OVERSCAN } from '../lib/ui/virtual-range';
+import { CHROME_BUILD } from '../tests/e2e/support/browsers';
+import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from '../tests/e2e/support/chromium';
+import { configure } from '../tests/e2e/support/extension-client';
+import { spawnSandbox } from './support/sandbox-process';
+import { fmt, type Table } from './support/table';
+
+const OPENS = Number(process.env.BENCH_OPENS ?? 20);
+const BULK_POSTS = 10_000;
+
+/** The p-th percentile (nearest rank) of some figures. */
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/**
+ * Opens the side panel page once and answers the time from navigation start to the panel's mark
+ * "first timeline items painted" (set after the frame that drew them).
+ */
+async function openOnce(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    const handle = await page.waitForFunction(
+      (mark) => performance.getEntriesByName(mark)[0]?.startTime,
+      FIRST_ITEMS_MARK,
+      { timeout: 30_000 },
+    );
+    return Number(await handle.jsonValue());
+  } finally {
+    await page.close();
+  }
+}
+
+/** What the windowed list has in the DOM against what is in view, at the scroll position it is at. */
+function countRows(page: Page) {
+  return page.evaluate(() => {
+    const scroller = document.querySelector('.vlist') as HTMLElement;
+    const box = scroller.getBoundingClientRect();
+    const articles = [...document.querySelectorAll('article')];
+    const visible = articles.filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.bottom > box.top && r.top < box.bottom;
+    }).length;
+    const size = Number(articles[0]?.getAttribute('aria-setsize') ?? -1);
+    return { rendered: articles.length, visible, loaded: size };
+  });
+}
+
+/** Scrolls to the end again and again, as a reader would, until the feed reports its last page. */
+async function loadEverything(page: Page): Promise<number> {
+  for (;;) {
+    const { loaded } = await countRows(page);
+    if (loaded > 0) return loaded;
+    await page.locator('.vlist').evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await page.waitForTimeout(20);
+  }
+}
+
+/**
+ * Scrolls through the list one step per frame and answers the frame times (ms). Written as page
+ * source: the bundler of this script renames inner functions in ways the page does not know.
+ */
+function scrollFrames(page: Page, steps: number, step: number): Promise<number[]> {
+  return page.evaluate(`new Promise((resolve) => {
+    const scroller = document.querySelector('.vlist');
+    const times = [];
+    let last = performance.now();
+    let n = 0;
+    const frame = (now) => {
+      times.push(now - last);
+      last = now;
+      if (++n >= ${steps}) return resolve(times.slice(1));
+      scroller.scrollTop += ${step};
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  })`);
+}
+
+/**
+ * Side panel time to first items (p50/p95 over OPENS opens of `sidepanel.html` in headless Chromium
+ * with the built extension, against a seeded sandbox in its own process), and the rows the windowed
+ * list keeps in the DOM with 10,000 posts loaded by scrolling, as a user would.
+ */
+export async function runSidepanelBench(): Promise<Table[]> {
+  if (!existsSync(path.join(CHROME_BUILD, 'manifest.json'))) {
+    throw new Error(`No extension build at ${CHROME_BUILD}: run "npm run build" first.`);
+  }
+  const sandbox = await spawnSandbox(['--seed', '--quiet']);
+  const { context, userDataDir } = await launchChromium();
+  try {
+    const id = await extensionIdOf(context);
+    const setup = await openExtensionPage(context, id, 'options.html');
+    await configure(setup, sandbox.baseUrl, sandbox.testKey);
+    const url = `chrome-extension://${id}/sidepanel.html`;
+
+    // The first open after start also starts the worker's API client: shown apart, not in the figures.
+    const cold = await openOnce(context, url);
+    const times: number[] = [];
+    for (let i = 0; i < OPENS; i += 1) times.push(await openOnce(context, url));
+
+    const openTable: Table = {
+      title: 'Side panel: opening to first timeline items painted',
+      columns: ['opens', 'p50 (ms)', 'p95 (ms)', 'min (ms)', 'max (ms)', 'first open after start (ms)'],
+      rows: [
+        [
+          times.length,
+          fmt(percentile(times, 50)),
+          fmt(percentile(times, 95)),
+          fmt(Math.min(...times)),
+          fmt(Math.max(...times)),
+          fmt(cold),
+        ],
+      ],
+      notes: [
+        'Target: p95 ≤ 100 ms. Navigation start to the panel’s performance mark set after the frame that drew the first posts (headless Chromium, built extension, seeded sandbox on loopback).',
+      ],
+    };
+
+    const created = await fetch(`${sandbox.baseUrl}/__sandbox/posts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ count: BULK_POSTS }),
+    });
+    if (!created.ok) throw new Error(`Bulk posts failed: ${created.status}`);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.goto(url);
+    await page.getByRole('article').first().waitFor();
+    const loadStarted = performance.now();
+    const loaded = await loadEverything(page);
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const atEnd = await countRows(page);
+    await page.locator('.vlist').evaluate((el) => {
+      el.scrollTop = el.scrollHeight / 2;
+    });
+    await page.waitForTimeout(100);
+    const atMiddle = await countRows(page);
+    await page.locator('.vlist').evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await page.waitForTimeout(100);
+    const atTop = await countRows(page);
+    const frames = await scrollFrames(page, 240, 400);
+    await page.close();
+
+    const rowsTable: Table = {
+      title: `Side panel: rows in the DOM with ${loaded.toLocaleString('en')} posts loaded`,
+      columns: ['position', 'visible rows', 'rendered rows', 'bound: visible + 2 × overscan'],
+      rows: [
+        ['top', atTop.visible, atTop.rendered, atTop.visible + 2 * OVERSCAN],
+        ['middle', atMiddle.visible, atMiddle.rendered, atMiddle.visible + 2 * OVERSCAN],
+        ['end', atEnd.visible, atEnd.rendered, atEnd.visible + 2 * OVERSCAN],
+      ],
+      notes: [
+        `Target: rendered rows ≤ visible rows + 2 × overscan (overscan ${OVERSCAN}). Posts loaded by scrolling to the end page after page (${fmt(loadSeconds)} s for all). Scrolling 400 px per frame through them: frame time p50 ${fmt(percentile(frames, 50))} ms, p95 ${fmt(percentile(frames, 95))} ms.`,
+      ],
+    };
+    return [openTable, rowsTable];
+  } finally {
+    await context.close();
+    removeProfile(userDataDir);
+    await sandbox.stop();
+  }
+}
