@@ -20,6 +20,8 @@ export interface OutboxEntryProps {
   onRetry: (id: string) => ActionResult;
   onEditAndResend: (id: string, body: string) => ActionResult;
   onDiscard: (id: string) => ActionResult;
+  /** Another write of the same account waits for the rate limit: a queued one goes after it. */
+  behindWait?: boolean;
 }
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -66,13 +68,21 @@ function What({ item, reactionLabel, siteOrigin }: Omit<OutboxEntryProps, `on${s
 }
 
 /** Where the item is, in words (with a live countdown while it waits). */
-function Detail({ item, siteOrigin }: { item: OutboxItemView; siteOrigin: string | null }): ComponentChildren {
+function Detail({
+  item,
+  siteOrigin,
+  behindWait,
+}: {
+  item: OutboxItemView;
+  siteOrigin: string | null;
+  behindWait: boolean;
+}): ComponentChildren {
   const { state, request } = item;
   switch (state.status) {
     case 'queued':
       if (item.lastError?.kind === 'key_disabled') return t('outboxQueuedDisabled');
       if (item.lastError?.kind === 'network') return t('outboxQueuedOffline');
-      if (item.lastError?.kind === 'rate_limited') return t('outboxQueuedRateLimited');
+      if (item.lastError?.kind === 'rate_limited' || behindWait) return t('outboxQueuedRateLimited');
       return t('outboxQueuedDetail');
     case 'sending':
       return t('outboxSendingDetail');
@@ -95,7 +105,7 @@ function Detail({ item, siteOrigin }: { item: OutboxItemView; siteOrigin: string
     case 'failed':
       return failureText(state.reason);
     case 'uncertain':
-      return uncertainText(state.detail);
+      return uncertainText(state.detail, request.kind);
   }
 }
 
@@ -134,7 +144,7 @@ export function OutboxEntry(props: OutboxEntryProps) {
         </span>
       </div>
       <p class="outbox-detail">
-        <Detail item={item} siteOrigin={props.siteOrigin} />
+        <Detail item={item} siteOrigin={props.siteOrigin} behindWait={props.behindWait === true} />
       </p>
       {error !== undefined && (
         <p class="outbox-error" role="alert">

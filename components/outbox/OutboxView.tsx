@@ -78,6 +78,9 @@ export function OutboxView({ banner = true }: OutboxViewProps) {
   const reactionLabel = (kind: string) => config.labels.get(kind) ?? kind;
 
   const groups = items === undefined ? [] : groupOutbox(items);
+  const waitingAccounts = new Set(
+    (items ?? []).filter((item) => item.state.status === 'waiting').map((item) => item.account),
+  );
   return (
     <section class="outbox" aria-labelledby="outbox-title">
       <h2 id="outbox-title" ref={heading} tabIndex={-1}>
@@ -108,6 +111,7 @@ export function OutboxView({ banner = true }: OutboxViewProps) {
                   onRetry={onRetry}
                   onEditAndResend={onEditAndResend}
                   onDiscard={onDiscard}
+                  behindWait={waitingAccounts.has(item.account)}
                 />
               ))}
             </ul>

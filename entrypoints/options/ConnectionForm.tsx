@@ -115,7 +115,7 @@ export function ConnectionForm({ status }: { status: Status | undefined }) {
           {t('optionsCheckKey')}
         </button>
       </div>
-      <p role="status" class={feedback?.kind === 'error' ? 'feedback error' : 'feedback'}>
+      <p role="status" class={feedback?.kind === 'error' ? 'feedback save-state error' : 'feedback save-state'}>
         {feedback?.text}
       </p>
     </form>

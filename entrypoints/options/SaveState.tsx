@@ -19,7 +19,7 @@ export function SaveState({ state, id }: { state: AutosaveState; id?: string }) 
   })();
   const error = state.state === 'invalid' || state.state === 'error';
   return (
-    <p id={id} role="status" class={error ? 'feedback error' : 'feedback'}>
+    <p id={id} role="status" class={error ? 'feedback save-state error' : 'feedback save-state'}>
       {text}
     </p>
   );

@@ -84,7 +84,7 @@ export function SiteAccess({
       <p id="all-sites-hint" class="hint">
         {decorateAllSites && granted === false ? t('optionsAllSitesRevoked') : t('optionsAllSitesHint')}
       </p>
-      <p role="status" class={message?.kind === 'error' ? 'feedback error' : 'feedback'}>
+      <p role="status" class={message?.kind === 'error' ? 'feedback save-state error' : 'feedback save-state'}>
         {message?.text}
       </p>
       <LineListField

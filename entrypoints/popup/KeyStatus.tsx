@@ -48,10 +48,8 @@ export function KeyStatus({ status, check }: { status: Status | undefined; check
   const features = tone === 'ok' ? missingFeatures(status) : [];
   return (
     <div class={`key-status ${tone}`}>
-      <p>
-        {text}
-        {status.key.set && tone === 'ok' && <span class="muted"> · {t('popupKeyEnding', status.key.last4 ?? '')}</span>}
-      </p>
+      <p>{text}</p>
+      {status.key.set && tone === 'ok' && <p class="key-ending">{t('popupKeyEnding', status.key.last4 ?? '')}</p>}
       {features.map((feature) => (
         <p key={feature} class="problem">
           {feature}

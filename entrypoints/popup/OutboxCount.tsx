@@ -13,14 +13,26 @@ const WORST: Record<Worst, MessageKey> = {
   sent: 'popupWorstSent',
 };
 
-/** The Outbox in one line: how many writes are still to go, and the state most in need of attention. */
+/**
+ * The Outbox in one line: how many writes are still to go, and its worst state: the failed and
+ * uncertain counts when there are any (they need the user), else the worst state's name.
+ */
 export function OutboxCount({ outbox }: { outbox: Status['outbox'] | undefined }) {
   if (outbox === undefined) return null;
   const { pending, worst, counts } = outbox;
+  const attention = (['failed', 'uncertain'] as const).filter((state) => (counts[state] ?? 0) > 0);
   return (
     <p class="outbox-count">
       <span>{pending === 0 ? t('popupOutboxNothingPending') : t('popupOutboxPending', String(pending))}</span>
-      {worst !== null && <span class={`chip chip-${worst}`}>{t(WORST[worst], String(counts[worst] ?? 0))}</span>}
+      {/* What needs the user first (failed, uncertain), else the one state that says most. */}
+      {attention.map((state) => (
+        <span key={state} class={`chip chip-${state}`}>
+          {t(WORST[state], String(counts[state] ?? 0))}
+        </span>
+      ))}
+      {attention.length === 0 && worst !== null && (
+        <span class={`chip chip-${worst}`}>{t(WORST[worst], String(counts[worst] ?? 0))}</span>
+      )}
     </p>
   );
 }

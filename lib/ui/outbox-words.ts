@@ -26,12 +26,20 @@ export function failureText(reason: Reason): string {
   return reason.mayHaveLanded ? `${base} ${t('outboxFailMayHaveLanded')}` : base;
 }
 
-/** What "uncertain" means for this item: why its outcome is unknown and what to check. */
-export function uncertainText(detail: string): string {
+/**
+ * What "uncertain" means for this item: why its outcome is unknown, whether it was looked for (only
+ * posts can be: the API reads no comments or reactions), and what to do.
+ */
+export function uncertainText(detail: string, kind: OutboxItemView['request']['kind']): string {
   const [cause, verdict] = detail.split(': ');
   const why = cause === 'interrupted' ? t('outboxUncertainInterrupted') : t('outboxUncertainLost');
-  const check = verdict === 'lookup_failed' ? t('outboxUncertainLookupFailed') : t('outboxUncertainNotFound');
-  return `${why} ${check} ${t('outboxUncertainAdvice')}`;
+  const looked =
+    kind !== 'post'
+      ? t('outboxUncertainNoLookup')
+      : verdict === 'lookup_failed'
+        ? t('outboxUncertainLookupFailed')
+        : t('outboxUncertainNotFound');
+  return `${why} ${looked} ${t('outboxUncertainAdvice')}`;
 }
 
 /** A state's name as the Outbox chip shows it. */

@@ -29,7 +29,7 @@ test('popup: shows who the key acts for, posts with Ctrl+Enter, counts the Outbo
   // The key was never checked: the popup checks it and names the account.
   const popup = new PopupPage(await extensionPage('popup.html'));
   await expect(popup.page.getByText(/^Signed in as /)).toBeVisible();
-  await expect(popup.page.getByText(`key …${key.slice(-4)}`)).toBeVisible();
+  await expect(popup.page.getByText(`Key ending in ${key.slice(-4)}`)).toBeVisible();
   await expect(popup.outbox).toContainText('nothing waiting');
 
   await popup.quickPost.fill('Quick post from the toolbar: the library opens at 8 on Saturdays.');

@@ -42,9 +42,22 @@ export async function stageOutboxScene(page: Page, sandbox: RunningSandbox): Pro
 
   await call(page, 'enqueueWrite', { kind: 'post', body: SCENE.sentPost });
   await call(page, 'enqueueWrite', { kind: 'post', body: SCENE.secondPost });
-  await call(page, 'enqueueWrite', { kind: 'reaction', postId: first.id, reaction: SCENE.unknownKind.value });
-  // Replies are written, then the connection drops before the answer: the reply becomes uncertain.
-  await control.control('POST', '/faults', { dropAfterCommit: true, method: 'POST', path: '/v1/posts/' });
+  const reaction = await call<{ id: string }>(page, 'enqueueWrite', {
+    kind: 'reaction',
+    postId: first.id,
+    reaction: SCENE.unknownKind.value,
+  });
+  await expect
+    .poll(async () => (await listOutbox(page)).find((item) => item.id === reaction.id)?.state.status, {
+      timeout: 20_000,
+    })
+    .toBe('failed');
+  // Replies to that post are written, then the connection drops before the answer: uncertain.
+  await control.control('POST', '/faults', {
+    dropAfterCommit: true,
+    method: 'POST',
+    path: `/v1/posts/${second.id}/comments`,
+  });
   await call(page, 'enqueueWrite', { kind: 'comment', postId: second.id, body: SCENE.reply });
   await expect
     .poll(async () => (await listOutbox(page)).find((item) => item.request.body === SCENE.reply)?.state.status, {

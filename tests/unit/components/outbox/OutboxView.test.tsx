@@ -104,7 +104,8 @@ describe('OutboxView', () => {
         .getByRole('link', { name: 'View on the platform' })
         .getAttribute('href'),
     ).toBe('http://127.0.0.1:8787/posts/p_sent');
-    expect(within(entry(/Queued post/)).getByText('Goes out after the writes before it.')).toBeTruthy();
+    // Behind the waiting write of the same account.
+    expect(within(entry(/Queued post/)).getByText(/Held by the platform's rate limit/)).toBeTruthy();
     expect(within(entry(/Waiting post/)).getByText(/sends in/).textContent).toContain('0:07');
     expect(within(entry(/Reply to post p_abc/)).getByText('Sending now…')).toBeTruthy();
     const reaction = entry('Well sourced on post p_abc');

@@ -47,7 +47,7 @@ describe('popup', () => {
   it('shows the account the key acts for and the key ending', () => {
     show(status());
     expect(screen.getByText(/Signed in as Dana Demo \(@demo\)/)).toBeTruthy();
-    expect(screen.getByText(/key …abcd/)).toBeTruthy();
+    expect(screen.getByText('Key ending in abcd')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Open options' })).toBeNull();
     // The account is known: no extra key check.
     expect(send).not.toHaveBeenCalledWith('checkKey');
@@ -156,6 +156,21 @@ describe('popup', () => {
     );
     expect(screen.getByText('3 to send')).toBeTruthy();
     expect(screen.getByText('1 failed')).toBeTruthy();
+    expect(screen.queryByText(/uncertain/)).toBeNull();
+  });
+
+  it('shows both states that need the user', () => {
+    show(
+      status({
+        outbox: {
+          counts: { queued: 0, sending: 0, sent: 0, waiting: 0, failed: 2, uncertain: 1 },
+          pending: 0,
+          worst: 'failed',
+        },
+      }),
+    );
+    expect(screen.getByText('2 failed')).toBeTruthy();
+    expect(screen.getByText('1 uncertain')).toBeTruthy();
   });
 
   it('says when nothing is waiting', () => {
