@@ -20,7 +20,6 @@ test('options: set the base URL and key, check the key, and never see the key ag
   await options.page.reload();
   await expect(options.page.getByText(`ending in ${sandbox.testKey.slice(-4)}`)).toBeVisible();
   expect(await options.page.content()).not.toContain(sandbox.testKey);
-  await options.page.screenshot({ path: 'test-results/screenshots/options-light.png', fullPage: true });
 });
 
 test('options: a key the platform does not accept is reported in words', async ({ sandbox, extensionPage }) => {
