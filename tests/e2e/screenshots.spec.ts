@@ -49,7 +49,7 @@ test('screenshots of the side panel, popup and options page, light and dark', as
     await shoot(popup, 'popup', { fullPage: true });
 
     const options = await extensionPage('options.html');
-    await options.setViewportSize({ width: 900, height: 900 });
+    await options.setViewportSize({ width: 760, height: 900 });
     await expect(options.getByRole('heading', { name: /^Account:/ })).toBeVisible();
     await expect(options.locator('kbd')).toHaveText('Alt+Shift+D');
     await shoot(options, 'options', { fullPage: true });
