@@ -17,9 +17,9 @@ describe('fault injection', () => {
     const slow = await sb.api('GET', '/v1/me');
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
     expect(slow.status).toBe(200);
-    const quick = performance.now();
-    await sb.api('GET', '/v1/me');
-    expect(performance.now() - quick).toBeLessThan(140);
+    // `count: 1` is spent: the fault is gone (speed itself is for benchmarks, not tests).
+    expect((await sb.control<{ faults: unknown[] }>('GET', '/faults')).faults).toEqual([]);
+    expect((await sb.api('GET', '/v1/me')).status).toBe(200);
   });
 
   it('drop-after-commit: the client sees a socket error, the write exists exactly once', async () => {

