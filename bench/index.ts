@@ -1,5 +1,6 @@
 // `npm run bench [-- name…]`: runs the benchmarks and prints their figures as Markdown tables.
 // Figures are printed, never asserted: these machines are shared and noisy.
+import { runOutboxBench } from './outbox.bench';
 import { runSandboxBench } from './sandbox.bench';
 import { runSidepanelBench } from './sidepanel.bench';
 import { formatTable, type Table } from './support/table';
@@ -10,6 +11,7 @@ const benches: Record<string, { describe: string; run: () => Promise<Table[]> }>
     describe: 'side panel: time to first timeline items (20 opens), rows in the DOM with 10,000 posts loaded',
     run: runSidepanelBench,
   },
+  outbox: { describe: 'a burst of 200 writes against the write budget: Outbox vs naive clients', run: runOutboxBench },
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

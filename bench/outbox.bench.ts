@@ -1,0 +1,409 @@
+import ky from 'ky';
+import { findLandedWith } from '@/entrypoints/background/find-landed';
+import { createApiClient } from '@/lib/api/client';
+import { createReadWithRetry, MemoryOutboxStore, Outbox } from '@/lib/queue';
+import type { OutboxItem, SendResult } from '@/lib/queue/types';
+import { type BenchAccount, bodiesBy, newAccount } from './support/sandbox-accounts';
+import { spawnSandboxNode } from './support/sandbox-node';
+import { fmt, type Table } from './support/table';
+import { createWriteProbe, type ProbedWrite, type WriteProbe } from './support/write-probe';
+
+const WRITES = Number(process.env.BENCH_OUTBOX_WRITES ?? 200);
+const [BUDGET_WRITES, WINDOW_S] = (process.env.BENCH_OUTBOX_BUDGET ?? '50/10').split('/').map(Number) as [
+  number,
+  number,
+];
+const SPACING_MS = 1_000;
+if (![WRITES, BUDGET_WRITES, WINDOW_S].every((n) => Number.isSafeInteger(n) && n > 0)) {
+  throw new Error('BENCH_OUTBOX_WRITES must be a whole number and BENCH_OUTBOX_BUDGET look like 50/10.');
+}
+
+/** The least time any client can take: the first window's B writes go at once, then one window per B more. */
+const MIN_S = Math.max(0, Math.ceil(WRITES / BUDGET_WRITES - 1)) * WINDOW_S;
+
+/** What one client did, before the sandbox is asked what landed. */
+interface ClientRun {
+  name: string;
+  account: BenchAccount;
+  bodies: string[];
+  probe: WriteProbe;
+  /** Wall-clock start, `Date.now()`. */
+  startedEpoch: number;
+  /** Seconds from the burst to the client's last answer; null when it did not finish before its deadline. */
+  finishedS: number | null;
+  /** Writes the client itself gave up on or could not finish (failed, uncertain, still pending). */
+  failed: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+function bodiesFor(client: string): string[] {
+  return Array.from(
+    { length: WRITES },
+    (_, i) => `Outbox bench (${client}) write ${i + 1} of ${WRITES}: does a burst respect the write budget?`,
+  );
+}
+
+/**
+ * Ours: the real Outbox (in memory) and API client, the sender as the background's, and a loop that
+ * does what the background's Waker does: drain, then sleep until the `nextWakeAt` the drain returned.
+ */
+async function runOurs(baseUrl: string, account: BenchAccount): Promise<ClientRun> {
+  const bodies = bodiesFor('ours');
+  const probe = createWriteProbe();
+  const client = createApiClient({
+    baseUrl,
+    getKey: async () => account.key,
+    fetch: probe.fetch,
+    isOnline: () => true,
+  });
+  const read = createReadWithRetry();
+  // As BackgroundServices.send: the client of the item's account (its base URL) posts the request.
+  const sender = async (item: OutboxItem): Promise<SendResult> => {
+    const { request } = item;
+    switch (request.kind) {
+      case 'post':
+        return { id: (await client.createPost(request.body)).id };
+      case 'comment':
+        return { id: (await client.createComment(request.postId, request.body)).id };
+      case 'reaction': {
+        const reaction = await client.createReaction(request.postId, request.reaction);
+        return { id: reaction.id ?? `${request.postId}/reactions/${request.reaction}` };
+      }
+    }
+  };
+  const outbox = await Outbox.open({
+    store: new MemoryOutboxStore(),
+    sender,
+    findLanded: findLandedWith(() => ({ client, read })),
+  });
+  const queue = client.baseUrl; // the background's Outbox account: the API base URL
+  const pending = () => outbox.list(queue).filter((i) => i.state.status === 'queued' || i.state.status === 'waiting');
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let enqueued = 0;
+  let finish: (at: number) => void = () => undefined;
+  let fail: (error: unknown) => void = () => undefined;
+  const finished = new Promise<number>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const wake = async (): Promise<void> => {
+    try {
+      const { nextWakeAt } = await outbox.drain();
+      clearTimeout(timer);
+      timer = undefined;
+      if (nextWakeAt === null) {
+        if (enqueued === bodies.length && pending().length === 0) finish(performance.now());
+        return;
+      }
+      timer = setTimeout(() => void wake(), Math.max(0, nextWakeAt - Date.now()));
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const startedEpoch = Date.now();
+  const startedAt = performance.now();
+  // The burst: 200 enqueue messages at once, each answered once durable, each followed by a wake-up.
+  await Promise.all(
+    bodies.map(async (body) => {
+      await outbox.enqueue(queue, { kind: 'post', body });
+      enqueued++;
+      void wake();
+    }),
+  );
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  const end = await Promise.race([
+    finished,
+    new Promise<null>((resolve) => {
+      deadline = setTimeout(() => resolve(null), (MIN_S * 3 + 60) * 1000);
+    }),
+  ]);
+  clearTimeout(deadline);
+  clearTimeout(timer);
+  const failed = outbox.list(queue).filter((i) => i.state.status !== 'sent').length;
+  return {
+    name: 'ours (Outbox + lib/api)',
+    account,
+    bodies,
+    probe,
+    startedEpoch,
+    finishedS: end === null ? null : (end - startedAt) / 1000,
+    failed,
+  };
+}
+
+/** (a) A naive ky client: every write POSTed at once, ky's defaults (which never retry a POST). */
+async function runNaive(baseUrl: string, account: BenchAccount): Promise<ClientRun> {
+  const bodies = bodiesFor('naive');
+  const probe = createWriteProbe();
+  const api = ky.create({
+    prefixUrl: baseUrl,
+    headers: { Authorization: `Bearer ${account.key}` },
+    fetch: probe.fetch,
+  });
+  const startedEpoch = Date.now();
+  const startedAt = performance.now();
+  const results = await Promise.allSettled(bodies.map((body) => api.post('v1/posts', { json: { body } }).json()));
+  return {
+    name: '(a) naive ky, all at once',
+    account,
+    bodies,
+    probe,
+    startedEpoch,
+    finishedS: (performance.now() - startedAt) / 1000,
+    failed: results.filter((r) => r.status === 'rejected').length,
+  };
+}
+
+/**
+ * (b) One write every second on a fixed tick, one at a time, Retry-After ignored: a write that got a
+ * 429 is sent again at the next tick; any other failure is counted and the client moves on.
+ */
+async function runFixed(baseUrl: string, account: BenchAccount): Promise<ClientRun> {
+  const bodies = bodiesFor('fixed');
+  const probe = createWriteProbe();
+  const api = ky.create({
+    prefixUrl: baseUrl,
+    headers: { Authorization: `Bearer ${account.key}` },
+    fetch: probe.fetch,
+    retry: 0,
+    throwHttpErrors: false,
+  });
+  const startedEpoch = Date.now();
+  const startedAt = performance.now();
+  const maxTicks = WRITES * 3 + 60;
+  let next = 0;
+  let failed = 0;
+  let lastAnswer = startedAt;
+  for (let tick = 0; next < bodies.length && tick < maxTicks; tick++) {
+    await sleep(startedAt + tick * SPACING_MS - performance.now());
+    let status = 0;
+    try {
+      const response = await api.post('v1/posts', { json: { body: bodies[next] } });
+      await response.arrayBuffer();
+      status = response.status;
+    } catch {
+      // network error: counted as failed below
+    }
+    lastAnswer = performance.now();
+    if (status === 429) continue;
+    if (status < 200 || status >= 300) failed++;
+    next++;
+  }
+  return {
+    name: '(b) fixed 1 s spacing',
+    account,
+    bodies,
+    probe,
+    startedEpoch,
+    finishedS: next < bodies.length ? null : (lastAnswer - startedAt) / 1000,
+    failed: failed + (bodies.length - next),
+  };
+}
+
+const isAccepted = (w: ProbedWrite) => w.status !== undefined && w.status >= 200 && w.status < 300;
+const ms = (value: number | undefined) => (value === undefined ? '—' : Math.round(value));
+const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** One 429 ours received, set against the sliding window's exact state. */
+interface Limit {
+  write: ProbedWrite;
+  /** Writes accepted before it. */
+  accepted: number;
+  /**
+   * When the budget had room again, exactly: the server time of the accepted write that must leave the
+   * window (B accepted writes back) + W.
+   */
+  exactFreeAt?: number;
+  /** Its answer time + Retry-After: the earliest time it allows. */
+  namedAt?: number;
+  /** The next write sent after it. */
+  next?: ProbedWrite;
+}
+
+function limitsOf(writes: readonly ProbedWrite[]): Limit[] {
+  const limits: Limit[] = [];
+  const accepted: ProbedWrite[] = [];
+  writes.forEach((write, i) => {
+    if (isAccepted(write)) accepted.push(write);
+    if (write.status !== 429) return;
+    const leaving = accepted[accepted.length - BUDGET_WRITES]?.serverAt;
+    const next = writes[i + 1];
+    limits.push({
+      write,
+      accepted: accepted.length,
+      ...(leaving === undefined ? {} : { exactFreeAt: leaving + WINDOW_S * 1000 }),
+      ...(write.answeredAt === undefined ? {} : { namedAt: write.answeredAt + (write.retryAfterMs ?? 0) }),
+      ...(next === undefined ? {} : { next }),
+    });
+  });
+  return limits;
+}
+
+/** Where ours spent its time: one row per 429, and its time over the minimum taken apart. */
+function oursTimeline(run: ClientRun): Table {
+  const origin = run.startedEpoch;
+  const at = (time: number | undefined) => (time === undefined ? '—' : ((time - origin) / 1000).toFixed(2));
+  const limits = limitsOf(run.probe.writes);
+  const rows = limits.map((limit, i) => [
+    i + 1,
+    limit.accepted,
+    at(limit.write.sentAt),
+    at(limit.write.answeredAt),
+    limit.write.retryAfterMs === undefined ? '—' : (limit.write.retryAfterMs / 1000).toFixed(0),
+    at(limit.exactFreeAt),
+    at(limit.namedAt),
+    ms(limit.namedAt === undefined || limit.exactFreeAt === undefined ? undefined : limit.namedAt - limit.exactFreeAt),
+    ms(limit.namedAt === undefined || limit.next === undefined ? undefined : limit.next.sentAt - limit.namedAt),
+  ]);
+  const notes = [
+    'Times in seconds from the burst. "Room again exactly": the sandbox time (`createdAt`) of the accepted write that must leave the sliding window, B accepted writes back, + W. The sandbox answers Retry-After = ceil((that) − now) in whole seconds, at least 1, so the time a 429 names is later than the exact one by "named − exact" (rounding up, plus the answer\'s trip back). "Wake-up": next send − named time (a negative value would be an early send).',
+  ];
+
+  const finishAt = run.finishedS === null ? undefined : origin + run.finishedS * 1000;
+  const writes = run.probe.writes;
+  if (finishAt !== undefined && writes.length > 0 && MIN_S > 0) {
+    const rounding = sum(
+      limits.flatMap((l) =>
+        l.namedAt !== undefined && l.exactFreeAt !== undefined ? [l.namedAt - l.exactFreeAt] : [],
+      ),
+    );
+    const wakeUps = sum(
+      limits.flatMap((l) => (l.namedAt !== undefined && l.next !== undefined ? [l.next.sentAt - l.namedAt] : [])),
+    );
+    const limitTrips = sum(
+      limits.flatMap((l) => (l.write.answeredAt === undefined ? [] : [l.write.answeredAt - l.write.sentAt])),
+    );
+    const roundTrips = writes
+      .filter(isAccepted)
+      .flatMap((w) => (w.answeredAt === undefined ? [] : [w.answeredAt - w.sentAt]));
+    // Client time: from one answer to the next send, where no pause lay in between.
+    const gaps = writes.slice(1).flatMap((write, i) => {
+      const previous = writes[i];
+      return previous === undefined || previous.status === 429 || previous.answeredAt === undefined
+        ? []
+        : [write.sentAt - previous.answeredAt];
+    });
+    const overhead = finishAt - origin - MIN_S * 1000;
+    const rest = overhead - rounding - wakeUps - limitTrips;
+    notes.push(
+      `Ours finished ${ms(overhead)} ms after the theoretical minimum: ${ms(rounding)} ms waiting past the exact time because Retry-After is whole seconds (sum of "named − exact"), ${ms(wakeUps)} ms wake-up latency, ${ms(limitTrips)} ms for the ${limits.length} requests answered 429, and ${ms(rest)} ms sending one write at a time where the budget had room (the minimum counts no request time). One accepted write: ${mean(roundTrips).toFixed(1)} ms round trip to the sandbox (to the answer's headers) + ${mean(gaps).toFixed(1)} ms in the client and Outbox until the next send (reading and parsing the answer, two store writes), on average. While a window's sends take under 1 s the sandbox names W, so each wait ends as much later than the exact time as that window's sends took: ours ≈ minimum + N × (round trip + client time) = ${(MIN_S + (WRITES * (mean(roundTrips) + mean(gaps))) / 1000).toFixed(2)} s.`,
+    );
+  }
+  return {
+    title: 'Outbox: where ours spent its time, one row per 429 it received',
+    columns: [
+      '429',
+      'writes accepted before it',
+      'sent s',
+      'answered s',
+      'Retry-After s',
+      'room again exactly s',
+      'time it named s',
+      'named − exact ms',
+      'wake-up ms',
+    ],
+    rows,
+    notes,
+  };
+}
+
+function naiveEarlyNote(run: ClientRun): string {
+  const first429 = Math.min(
+    ...run.probe.writes.flatMap((w) => (w.status === 429 && w.answeredAt ? [w.answeredAt] : [])),
+  );
+  const lastSend = Math.max(...run.probe.writes.map((w) => w.sentAt));
+  if (!Number.isFinite(first429)) return 'It received no 429.';
+  return lastSend < first429
+    ? `All its requests had left before its first 429 came back, so none counts as early: what did not fit the budget is simply lost.`
+    : `Its last request left ${ms(lastSend - first429)} ms after its first 429 came back.`;
+}
+
+function fixedNote(run: ClientRun): string {
+  const rule = `(b) sends one write per ${SPACING_MS / 1000} s tick, one at a time, ignoring Retry-After: a write answered 429 is sent again at the next tick; any other failure is counted and it moves on.`;
+  if (run.probe.rateLimited() > 0) {
+    return `${rule} It met ${run.probe.rateLimited()} 429s and sent ${run.probe.early()} writes before the time they named.`;
+  }
+  return `${rule} This budget (${(BUDGET_WRITES / WINDOW_S).toFixed(1)} writes/s) is more than its 1 write/s, so it met no 429: safe, but it needs N × ${SPACING_MS / 1000} s whatever the budget allows (with B < W, e.g. the sandbox default 30/60, it would meet 429s and send again before Retry-After).`;
+}
+
+/** The Outbox figure: a burst of writes against a small budget, ours side by side with two naive clients. */
+export async function runOutboxBench(): Promise<Table[]> {
+  const benchStarted = performance.now();
+  const sandbox = await spawnSandboxNode(['--budget', `${BUDGET_WRITES}/${WINDOW_S}`, '--quiet']);
+  try {
+    const stamp = Date.now().toString(36);
+    const [oursAccount, naiveAccount, fixedAccount] = await Promise.all(
+      ['ours', 'naive', 'fixed'].map((name) => newAccount(sandbox.baseUrl, `bench_${name}_${stamp}`)),
+    );
+    if (!oursAccount || !naiveAccount || !fixedAccount) throw new Error('Could not create the bench accounts.');
+    // The naive burst first, alone (its 200 parallel requests would slow the others' first window);
+    // then ours and the fixed-spacing client side by side (one request a second costs ours nothing).
+    const naive = await runNaive(sandbox.baseUrl, naiveAccount);
+    const [ours, fixed] = await Promise.all([
+      runOurs(sandbox.baseUrl, oursAccount),
+      runFixed(sandbox.baseUrl, fixedAccount),
+    ]);
+    const runs = [ours, naive, fixed];
+    await Promise.all(runs.map((run) => run.probe.settled()));
+
+    const rows: (string | number)[][] = [];
+    for (const run of runs) {
+      const landed = await bodiesBy(sandbox.baseUrl, sandbox.testKey, run.account.accountId);
+      const mine = new Set(run.bodies);
+      const landedMine = landed.filter((body) => mine.has(body));
+      const distinct = new Set(landedMine);
+      const order = new Map(run.bodies.map((body, i) => [body, i]));
+      const inOrder = landedMine.every(
+        (body, i) => i === 0 || (order.get(body) ?? 0) > (order.get(landedMine[i - 1] ?? '') ?? 0),
+      );
+      const lost = run.bodies.length - distinct.size;
+      rows.push([
+        run.name,
+        run.finishedS === null ? 'did not finish' : run.finishedS.toFixed(2),
+        distinct.size,
+        lost === run.failed ? lost : `${lost} (client says ${run.failed})`,
+        landedMine.length - distinct.size,
+        inOrder ? 'yes' : 'no',
+        run.probe.writes.length,
+        run.probe.rateLimited(),
+        run.probe.early(),
+        run === ours && run.finishedS !== null && MIN_S > 0
+          ? `${(((run.finishedS - MIN_S) / MIN_S) * 100).toFixed(1)} %`
+          : '—',
+      ]);
+    }
+    const totalS = (performance.now() - benchStarted) / 1000;
+    return [
+      {
+        title: `Outbox: a burst of ${WRITES} posts against a budget of ${BUDGET_WRITES} writes per ${WINDOW_S} s (sandbox on loopback, one fresh account per client)`,
+        columns: [
+          'client',
+          'time to finish s',
+          'writes landed',
+          'lost or failed',
+          'duplicates',
+          'in order',
+          'write requests',
+          '429s received',
+          'sends before Retry-After',
+          'over theoretical minimum',
+        ],
+        rows,
+        notes: [
+          `Theoretical minimum = ceil(N / B − 1) × W = ceil(${WRITES} / ${BUDGET_WRITES} − 1) × ${WINDOW_S} s = ${MIN_S} s: the first B writes go at once, each further B wait one window (sliding-window log); request time not counted.`,
+          '"Writes landed" counts distinct bodies of that client found on the public timeline (filtered by author id); "lost or failed" = burst size − writes landed. A send is "before Retry-After" when it leaves before the latest time named by a 429 that client had received (answer time + Retry-After, measured in a wrapped fetch).',
+          `(a) sends all writes at once with \`Promise.allSettled\` over \`ky.post(…).json()\` (a naive \`Promise.all\` sends the same requests; allSettled only lets the bench count them), ky left at its defaults: retry limit 2, but ky never retries a POST, so each 429 is a thrown HTTPError and that write is dropped. ${naiveEarlyNote(naive)}`,
+          fixedNote(fixed),
+          `Ours and (b) ran at the same time on separate accounts, (a) alone before them. Whole benchmark: ${fmt(totalS)} s.`,
+        ],
+      },
+      oursTimeline(ours),
+    ];
+  } finally {
+    await sandbox.stop();
+  }
+}
