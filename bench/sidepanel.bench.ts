@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { FIRST_ITEMS_MARK } from '../entrypoints/sidepanel/first-paint';
+import { PANEL_CACHE_KEY } from '../lib/ui/panel-cache-key';
 import { OVERSCAN } from '../lib/ui/virtual-range';
 import { CHROME_BUILD } from '../tests/e2e/support/browsers';
 import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from '../tests/e2e/support/chromium';
@@ -104,24 +105,30 @@ export async function runSidepanelBench(): Promise<Table[]> {
 
     // The first open after start also starts the worker's API client: shown apart, not in the figures.
     const cold = await openOnce(context, url);
-    const times: number[] = [];
-    for (let i = 0; i < OPENS; i += 1) times.push(await openOnce(context, url));
+    const cached: number[] = [];
+    for (let i = 0; i < OPENS; i += 1) cached.push(await openOnce(context, url));
+    // The same with the panel's cache of the last first page emptied before each open: the first
+    // items then come from the API (through the background), as on the very first opening.
+    const uncached: number[] = [];
+    for (let i = 0; i < OPENS; i += 1) {
+      await setup.evaluate((key) => localStorage.removeItem(key), PANEL_CACHE_KEY);
+      uncached.push(await openOnce(context, url));
+    }
+    const row = (label: string, times: number[]) => [
+      label,
+      times.length,
+      fmt(percentile(times, 50)),
+      fmt(percentile(times, 95)),
+      fmt(Math.min(...times)),
+      fmt(Math.max(...times)),
+    ];
 
     const openTable: Table = {
       title: 'Side panel: opening to first timeline items painted',
-      columns: ['opens', 'p50 (ms)', 'p95 (ms)', 'min (ms)', 'max (ms)', 'first open after start (ms)'],
-      rows: [
-        [
-          times.length,
-          fmt(percentile(times, 50)),
-          fmt(percentile(times, 95)),
-          fmt(Math.min(...times)),
-          fmt(Math.max(...times)),
-          fmt(cold),
-        ],
-      ],
+      columns: ['first items from', 'opens', 'p50 (ms)', 'p95 (ms)', 'min (ms)', 'max (ms)'],
+      rows: [row('last opening (cached), then refreshed', cached), row('the API (no cache)', uncached)],
       notes: [
-        'Target: p95 ≤ 100 ms. Navigation start to the panel’s performance mark set after the frame that drew the first posts (headless Chromium, built extension, seeded sandbox on loopback).',
+        `Target: p95 ≤ 100 ms. Navigation start to the panel’s performance mark set after the frame that drew the first posts (headless Chromium, built extension, seeded sandbox on loopback in its own process). The first open after the browser started took ${fmt(cold)} ms and is not counted.`,
       ],
     };
 

@@ -94,7 +94,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
           }),
     [heights],
   );
-  useEffect(() => {
+  // A layout effect: the first frame already holds the rows that fill the view, not an estimate.
+  useLayoutEffect(() => {
     const el = scroller.current;
     const rows = rowsEl.current;
     if (el === null || rows === null) return;

@@ -2,9 +2,9 @@ import { useCallback, useState } from 'preact/hooks';
 import { OutboxView } from '@/components/outbox/OutboxView';
 import { RateLimitBanner } from '@/components/outbox/RateLimitBanner';
 import { t } from '@/lib/i18n';
-import type { Reply } from '@/lib/messages/reply';
 import type { DraftStore } from '@/lib/ui/drafts';
 import type { TimelineStore } from '@/lib/ui/timeline-store';
+import type { KindsSource } from '@/lib/ui/use-reaction-kinds';
 import { useStatus } from '@/lib/ui/use-status';
 import { PanelTabs, type TabName } from './PanelTabs';
 import { TimelinePanel } from './TimelinePanel';
@@ -17,8 +17,8 @@ import './sidepanel.css';
 export function App(props: {
   store: TimelineStore;
   drafts: DraftStore;
-  /** The settings, already asked for. */
-  settings?: Promise<Reply<'getSettings'>> | undefined;
+  /** Where the reaction kinds come from first. */
+  kinds?: KindsSource;
 }) {
   const { store, drafts } = props;
   const [outboxTick, setOutboxTick] = useState(0);
@@ -46,13 +46,7 @@ export function App(props: {
           class="tabpanel"
           hidden={tab !== 'timeline'}
         >
-          <TimelinePanel
-            store={store}
-            status={status}
-            outboxTick={outboxTick}
-            drafts={drafts}
-            settings={props.settings}
-          />
+          <TimelinePanel store={store} status={status} outboxTick={outboxTick} drafts={drafts} kinds={props.kinds} />
         </div>
         <div
           role="tabpanel"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { Composer } from '@/components/timeline/Composer';
 import { NewPostsBanner } from '@/components/timeline/NewPostsBanner';
 import { ReplyComposer } from '@/components/timeline/ReplyComposer';
@@ -8,7 +8,6 @@ import { EmptyState, ErrorState, loadProblem } from '@/components/timeline/Timel
 import { VirtualList, type VirtualListHandle } from '@/components/timeline/VirtualList';
 import type { Contribution } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import type { Reply } from '@/lib/messages/reply';
 import { sendMessage } from '@/lib/messages/send';
 import type { DraftStore } from '@/lib/ui/drafts';
 import { errorText } from '@/lib/ui/error-text';
@@ -17,7 +16,7 @@ import { useDraftComposer } from '@/lib/ui/use-draft-composer';
 import { useNewPostsCheck } from '@/lib/ui/use-new-posts-check';
 import { useOnline } from '@/lib/ui/use-online';
 import { usePostMarks } from '@/lib/ui/use-post-marks';
-import { useReactionKinds } from '@/lib/ui/use-reaction-kinds';
+import { type KindsSource, useReactionKinds } from '@/lib/ui/use-reaction-kinds';
 import type { Status } from '@/lib/ui/use-status';
 import { markFirstItemsPainted } from './first-paint';
 import { usePendingDrafts } from './use-pending-drafts';
@@ -38,15 +37,15 @@ export interface TimelinePanelProps {
   outboxTick: number;
   /** Drafts, loaded before the panel renders. */
   drafts: DraftStore;
-  /** The settings, already asked for (else the panel asks). */
-  settings?: Promise<Reply<'getSettings'>> | undefined;
+  /** Where the reaction kinds come from first (else the panel asks). */
+  kinds?: KindsSource | undefined;
 }
 
 /**
  * The timeline tab: the new-post composer, "N new posts", and the public timeline as a windowed
  * feed that loads the next page as the user nears its end; each post with reply and reactions.
  */
-export function TimelinePanel({ store, status, outboxTick, drafts, settings }: TimelinePanelProps) {
+export function TimelinePanel({ store, status, outboxTick, drafts, kinds: kindsSource }: TimelinePanelProps) {
   const [state, setState] = useState(() => store.getState());
   useEffect(() => {
     setState(store.getState());
@@ -54,7 +53,7 @@ export function TimelinePanel({ store, status, outboxTick, drafts, settings }: T
   }, [store]);
 
   const online = useOnline();
-  const kinds = useReactionKinds(settings);
+  const kinds = useReactionKinds(kindsSource);
   const { marks, markPending, refresh: refreshMarks } = usePostMarks(outboxTick);
   const [reactErrors, setReactErrors] = useState<ReadonlyMap<string, string>>(() => new Map());
   const [announcement, setAnnouncement] = useState('');
@@ -102,7 +101,9 @@ export function TimelinePanel({ store, status, outboxTick, drafts, settings }: T
   });
 
   const painted = state.items.length > 0 && kinds !== undefined;
-  useEffect(() => {
+  // Right after the render that put them in the DOM (a layout effect), so the mark waits for the
+  // frame that draws them, not for a later one.
+  useLayoutEffect(() => {
     if (painted) markFirstItemsPainted();
   }, [painted]);
 

@@ -3,7 +3,9 @@ import { parseReply } from '@/lib/messages/reply';
 import { sendMessage } from '@/lib/messages/send';
 import { DraftStore } from '@/lib/ui/drafts';
 import { takeEarlyRequests } from '@/lib/ui/early-requests';
+import { cachedReactionKinds, cacheReactionKinds, firstPageCache } from '@/lib/ui/panel-cache';
 import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/lib/ui/timeline-store';
+import type { KindsSource } from '@/lib/ui/use-reaction-kinds';
 import { App } from './App';
 
 // The early script (sidepanel-early.ts) asked for the first page and the settings while this
@@ -26,7 +28,9 @@ const settings = early?.settings.then(
   () => sendMessage('getSettings'),
 );
 
-const store = new TimelineStore(fetchPage);
+// The first page and the reaction kinds of the last opening paint at once; fresh ones replace them.
+const store = new TimelineStore(fetchPage, firstPageCache());
+const kinds: KindsSource = { initial: settings, cached: cachedReactionKinds(), remember: cacheReactionKinds };
 void store.loadFirst();
 
 const drafts = new DraftStore();
@@ -39,8 +43,8 @@ document.addEventListener('visibilitychange', () => {
 
 const root = document.getElementById('app');
 void drafts
-  .load()
+  .load(early?.drafts)
   .catch(() => undefined)
   .then(() => {
-    if (root) render(<App store={store} drafts={drafts} settings={settings} />, root);
+    if (root) render(<App store={store} drafts={drafts} kinds={kinds} />, root);
   });

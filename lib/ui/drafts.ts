@@ -1,5 +1,8 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import { DRAFTS_STORAGE_KEY } from './drafts-key';
+
+export { DRAFTS_STORAGE_KEY };
 
 /** Where a draft belongs: the new-post composer, or the reply composer of one post. */
 export type DraftKey = 'post' | `reply:${string}`;
@@ -17,9 +20,6 @@ export interface StoredDrafts {
 export const MAX_DRAFTS = 50;
 /** Typing is saved this long after the last keystroke (and at once when the panel hides). */
 export const SAVE_DELAY_MS = 400;
-
-/** The `storage.local` key of the drafts (the background ignores its changes). */
-export const DRAFTS_STORAGE_KEY = 'drafts';
 
 const EMPTY: StoredDrafts = { texts: {}, changedAt: {} };
 
@@ -65,9 +65,17 @@ export class DraftStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Reads the stored drafts and follows changes other pages make. */
-  async load(): Promise<void> {
-    this.stored = clean(await draftsItem.getValue());
+  /**
+   * Reads the stored drafts and follows changes other pages make. `prefetched` is a
+   * `storage.local.get` of the drafts already on its way (the panel's early script).
+   */
+  async load(prefetched?: Promise<unknown>): Promise<void> {
+    const early = prefetched === undefined ? undefined : await prefetched.catch(() => undefined);
+    const raw =
+      typeof early === 'object' && early !== null
+        ? Reflect.get(early, DRAFTS_STORAGE_KEY)
+        : await draftsItem.getValue();
+    this.stored = clean(raw);
     this.drafts = this.stored;
     this.unwatch?.();
     this.unwatch = draftsItem.watch((value) => {

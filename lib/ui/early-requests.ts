@@ -1,9 +1,12 @@
+import { DRAFTS_STORAGE_KEY } from './drafts-key';
 import { FIRST_PAGE } from './timeline-store';
 
 /** Answers the side panel asked for before its main script loaded (raw: checked by the main script). */
 export interface EarlyRequests {
   firstPage: Promise<unknown>;
   settings: Promise<unknown>;
+  /** `storage.local.get('drafts')`: the composer drafts. */
+  drafts: Promise<unknown>;
 }
 
 /** The browser's own runtime, without the polyfill (this runs before any bundle is parsed). */
@@ -11,42 +14,49 @@ interface RawRuntime {
   sendMessage(message: unknown): Promise<unknown>;
 }
 
+/** The browser's own `storage.local`. */
+interface RawStorageArea {
+  get(key: string): Promise<unknown>;
+}
+
 const HANDOFF = '__debateCompanionEarly';
 
-function rawRuntime(): RawRuntime | undefined {
-  // Firefox: `browser` (promises); Chrome MV3: `chrome` (promises too).
+/** The extension API namespace: Firefox's `browser` or Chrome's `chrome` (both answer with promises). */
+function rawApi(): { runtime: RawRuntime; storage?: { local?: RawStorageArea } } | undefined {
   for (const name of ['browser', 'chrome']) {
     const api: unknown = Reflect.get(globalThis, name);
     const runtime: unknown = typeof api === 'object' && api !== null ? Reflect.get(api, 'runtime') : undefined;
     if (typeof runtime === 'object' && runtime !== null && typeof Reflect.get(runtime, 'sendMessage') === 'function') {
-      return runtime as RawRuntime;
+      return api as { runtime: RawRuntime; storage?: { local?: RawStorageArea } };
     }
   }
   return undefined;
 }
 
+/** Runs `call`, turning a synchronous throw into a rejection. */
+function attempt(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return call();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 /**
- * Sends the first-page and settings requests at once, from a tiny script that runs while the
+ * Sends the first-page and settings requests (and reads the drafts) at once, from a tiny script that runs while the
  * panel's main bundle is still being fetched and parsed, and leaves the answers for it. Same
  * envelope as `sendMessage`; the background checks it like any other.
  */
 export function startEarlyRequests(): void {
-  const runtime = rawRuntime();
-  if (runtime === undefined) return;
-  const send = (message: unknown) => {
-    try {
-      return runtime.sendMessage(message);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
+  const api = rawApi();
+  if (api === undefined) return;
   const early: EarlyRequests = {
-    firstPage: send({ type: 'getTimelinePage', payload: { limit: FIRST_PAGE } }),
-    settings: send({ type: 'getSettings' }),
+    firstPage: attempt(() => api.runtime.sendMessage({ type: 'getTimelinePage', payload: { limit: FIRST_PAGE } })),
+    settings: attempt(() => api.runtime.sendMessage({ type: 'getSettings' })),
+    drafts: attempt(() => api.storage?.local?.get(DRAFTS_STORAGE_KEY) ?? Promise.reject(new Error('No storage.'))),
   };
   // Nobody may wait on a rejection before the main script picks these up.
-  early.firstPage.catch(() => undefined);
-  early.settings.catch(() => undefined);
+  for (const answer of Object.values(early)) answer.catch(() => undefined);
   Reflect.set(globalThis, HANDOFF, early);
 }
 

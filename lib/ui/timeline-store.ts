@@ -32,6 +32,14 @@ export interface TimelineState {
   moreError: ReplyError | null;
   /** Newer posts found by a check, shown as "N new posts". */
   newer: NewerPosts | null;
+  /** The items are the first page kept from the last time, shown until the fresh one arrives. */
+  stale: boolean;
+}
+
+/** Where the store keeps the first page between openings, and finds it again. */
+export interface FirstPageCache {
+  read(): Contribution[];
+  write(items: readonly Contribution[]): void;
 }
 
 const INITIAL: TimelineState = {
@@ -41,12 +49,15 @@ const INITIAL: TimelineState = {
   error: null,
   moreError: null,
   newer: null,
+  stale: false,
 };
 
 /**
  * The timeline's state: pages fetched with the API cursor, deduplicated by id, refreshed from the
  * top, and newer posts found by a check merged at the top on request. Answers that arrive after a
- * refresh started (a slow "load more") are dropped, so pages of two walks never mix.
+ * refresh started (a slow "load more") are dropped, so pages of two walks never mix. With a cache,
+ * the first page of the last opening shows at once and is replaced by the fresh one (or, if that
+ * fails, by the error: stale posts never stand in for a timeline that cannot be read).
  */
 export class TimelineStore {
   private state: TimelineState = INITIAL;
@@ -55,7 +66,13 @@ export class TimelineStore {
   private generation = 0;
   private checking = false;
 
-  constructor(private readonly fetchPage: FetchPage) {}
+  constructor(
+    private readonly fetchPage: FetchPage,
+    private readonly cache?: FirstPageCache,
+  ) {
+    const cached = cache?.read() ?? [];
+    if (cached.length > 0) this.state = { ...INITIAL, items: unique(cached), stale: true };
+  }
 
   /** The current state (a new object after every change). */
   getState(): TimelineState {
@@ -75,16 +92,16 @@ export class TimelineStore {
     const reply = await this.fetchPage({ limit: FIRST_PAGE });
     if (generation !== this.generation) return;
     if (!reply.ok) {
-      this.set({ loading: null, error: reply.error });
+      this.set(
+        this.state.stale
+          ? { items: [], stale: false, loading: null, error: reply.error }
+          : { loading: null, error: reply.error },
+      );
       return;
     }
-    this.set({
-      items: unique(reply.data.items),
-      cursor: reply.data.nextCursor,
-      loading: null,
-      error: null,
-      newer: null,
-    });
+    const items = unique(reply.data.items);
+    this.cache?.write(items);
+    this.set({ items, cursor: reply.data.nextCursor, loading: null, error: null, newer: null, stale: false });
   }
 
   /** Loads the page after the last one loaded; does nothing while loading or after the last page. */

@@ -4,20 +4,32 @@ import type { Reply } from '@/lib/messages/reply';
 import { sendMessage } from '@/lib/messages/send';
 import { DEFAULT_SETTINGS, type ReactionKind } from '@/lib/storage/settings';
 
+/** Where the panel's reaction kinds come from before the settings answer. */
+export interface KindsSource {
+  /** A `getSettings` answer already on its way (the panel asks before its bundle has loaded). */
+  initial?: Promise<Reply<'getSettings'>> | undefined;
+  /** The kinds of the last opening, shown until the answer comes. */
+  cached?: readonly ReactionKind[] | undefined;
+  /** Keeps the kinds for the next opening. */
+  remember?: (kinds: readonly ReactionKind[]) => void;
+}
+
 /**
- * The reaction kinds from the settings (undefined until read), read again when the settings change
- * (the options page saved), so the buttons follow without reopening the panel. `initial` is an
- * answer already on its way (the panel asks before its bundle has loaded).
+ * The reaction kinds from the settings (undefined until known), read again when the settings change
+ * (the options page saved), so the buttons follow without reopening the panel.
  */
-export function useReactionKinds(initial?: Promise<Reply<'getSettings'>>): readonly ReactionKind[] | undefined {
-  const [kinds, setKinds] = useState<readonly ReactionKind[]>();
+export function useReactionKinds(source: KindsSource = {}): readonly ReactionKind[] | undefined {
+  const [kinds, setKinds] = useState<readonly ReactionKind[] | undefined>(source.cached);
   useEffect(() => {
     let alive = true;
     const load = async (answer: Promise<Reply<'getSettings'>> = sendMessage('getSettings')) => {
       const reply = await answer;
-      if (alive) setKinds(reply.ok ? reply.data.reactionKinds : DEFAULT_SETTINGS.reactionKinds);
+      if (!alive) return;
+      const next = reply.ok ? reply.data.reactionKinds : DEFAULT_SETTINGS.reactionKinds;
+      setKinds(next);
+      if (reply.ok) source.remember?.(next);
     };
-    void load(initial);
+    void load(source.initial);
     const onChanged = (changes: Record<string, unknown>, area: string) => {
       if (area === 'local' && 'settings' in changes) void load();
     };

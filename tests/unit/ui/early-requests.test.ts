@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DraftStore } from '@/lib/ui/drafts';
 import { startEarlyRequests, takeEarlyRequests } from '@/lib/ui/early-requests';
 import { FIRST_PAGE } from '@/lib/ui/timeline-store';
 
@@ -8,17 +9,22 @@ describe('early requests', () => {
     takeEarlyRequests();
   });
 
-  it('asks for the first page and the settings at once and hands the answers over once', async () => {
+  it('asks for the first page and the settings and reads the drafts at once, and hands the answers over once', async () => {
     const sendMessage = vi.fn(async (message: { type: string }) => ({ ok: true, data: message.type }));
-    vi.stubGlobal('browser', { runtime: { sendMessage } });
+    const get = vi.fn(async (key: string) => ({ [key]: { texts: { post: 'Hi' }, changedAt: {} } }));
+    vi.stubGlobal('browser', { runtime: { sendMessage }, storage: { local: { get } } });
     startEarlyRequests();
     expect(sendMessage.mock.calls).toEqual([
       [{ type: 'getTimelinePage', payload: { limit: FIRST_PAGE } }],
       [{ type: 'getSettings' }],
     ]);
+    expect(get).toHaveBeenCalledWith('drafts');
     const early = takeEarlyRequests();
     expect(await early?.firstPage).toEqual({ ok: true, data: 'getTimelinePage' });
     expect(await early?.settings).toEqual({ ok: true, data: 'getSettings' });
+    const drafts = new DraftStore();
+    await drafts.load(early?.drafts);
+    expect(drafts.get('post')).toBe('Hi');
     expect(takeEarlyRequests()).toBeUndefined();
   });
 

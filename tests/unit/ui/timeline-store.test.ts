@@ -138,3 +138,35 @@ describe('TimelineStore', () => {
     expect(store.getState().newer).toBeNull();
   });
 });
+
+describe('TimelineStore with a first-page cache', () => {
+  const cacheOf = (items: Contribution[]) => {
+    const written: string[][] = [];
+    return {
+      cache: { read: () => items, write: (page: readonly Contribution[]) => written.push(page.map((p) => p.id)) },
+      written,
+    };
+  };
+
+  it('shows the cached first page at once, then replaces it with the fresh one and keeps that', async () => {
+    const { cache, written } = cacheOf([post('p2'), post('p1')]);
+    const store = new TimelineStore(vi.fn<FetchPage>().mockResolvedValue(page(['p3', 'p2'], 'c')), cache);
+    expect(ids(store)).toEqual(['p2', 'p1']);
+    expect(store.getState()).toMatchObject({ stale: true, cursor: undefined });
+    const loading = store.loadFirst();
+    expect(store.getState().loading).toBe('refresh');
+    await loading;
+    expect(ids(store)).toEqual(['p3', 'p2']);
+    expect(store.getState()).toMatchObject({ stale: false, cursor: 'c' });
+    expect(written).toEqual([['p3', 'p2']]);
+  });
+
+  it('drops the cached posts when the fresh page fails: the error shows, not old posts', async () => {
+    const { cache, written } = cacheOf([post('p1')]);
+    const store = new TimelineStore(vi.fn<FetchPage>().mockResolvedValue(failure('unauthorized')), cache);
+    await store.loadFirst();
+    expect(ids(store)).toEqual([]);
+    expect(store.getState()).toMatchObject({ stale: false, error: { code: 'unauthorized' } });
+    expect(written).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+/** The `storage.local` key of the composer drafts (lib/ui/drafts.ts); the background ignores its changes. */
+export const DRAFTS_STORAGE_KEY = 'drafts';
