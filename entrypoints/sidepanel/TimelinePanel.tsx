@@ -130,11 +130,18 @@ export function TimelinePanel({ store, status, outboxTick, drafts, kinds: kindsS
   const onNearEnd = useCallback(() => {
     if (store.getState().moreError === null) void store.loadMore();
   }, [store]);
+  // After "N new posts": the top, with focus on the newest post once the list holds it.
+  const focusTop = useRef(false);
   const showNewer = async () => {
+    focusTop.current = true;
     await store.showNewer();
     list.current?.scrollToTop();
-    list.current?.focusRow(0);
   };
+  useEffect(() => {
+    if (!focusTop.current || state.loading !== null) return;
+    focusTop.current = false;
+    list.current?.focusRow(0);
+  }, [state.items, state.loading]);
   const setSize = state.cursor === null ? state.items.length : -1;
 
   const renderRow = (item: Contribution, index: number) => (

@@ -273,6 +273,7 @@ describe('TimelinePanel', () => {
     fireEvent.click(banner);
     await flush();
     expect(within(firstArticle()).getByText('Newest')).toBeTruthy();
+    expect(document.activeElement).toBe(firstArticle());
     expect(screen.queryByRole('button', { name: /new posts/ })).toBeNull();
   });
 
