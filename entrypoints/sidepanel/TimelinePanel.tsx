@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { Composer } from '@/components/timeline/Composer';
+import { ListFooter } from '@/components/timeline/ListFooter';
 import { NewPostsBanner } from '@/components/timeline/NewPostsBanner';
 import { ReplyComposer } from '@/components/timeline/ReplyComposer';
 import { Skeleton } from '@/components/timeline/Skeleton';
@@ -252,30 +253,6 @@ function replyBox(item: Contribution, boxes: ReplyBoxes, drafts: DraftStore, onQ
       onQueued={onQueued}
       onClose={boxes.close}
     />
-  );
-}
-
-/** Under the loaded posts: loading more, the end, or why more could not load (with "Try again"). */
-function ListFooter(props: {
-  loading: 'first' | 'more' | 'refresh' | null;
-  end: boolean;
-  moreError: Parameters<typeof errorText>[0] | null;
-  onRetry: () => void;
-}) {
-  if (props.moreError !== null) {
-    return (
-      <div class="timeline-note error" role="alert">
-        <p>{t('panelLoadMoreFailed', errorText(props.moreError))}</p>
-        <button type="button" onClick={props.onRetry}>
-          {t('panelRetry')}
-        </button>
-      </div>
-    );
-  }
-  return (
-    <div class="timeline-note" role="status">
-      {props.loading === 'more' ? t('panelLoadingMore') : props.end ? t('panelEnd') : ''}
-    </div>
   );
 }
 
