@@ -122,6 +122,32 @@ describe('TimelinePanel', () => {
     expect(screen.getByText('You have reached the end of the timeline.')).toBeTruthy();
   });
 
+  it('keeps the posts when the next page fails, says why, and tries again on request', async () => {
+    let fail_ = true;
+    timeline = ({ cursor }) =>
+      cursor === undefined
+        ? pageOf(posts(1, 20), 'c1')
+        : fail_
+          ? fail({ code: 'server', message: 'The platform had a problem (HTTP 502).' })
+          : pageOf(posts(21, 22), null);
+    await openPanel();
+    const scroller = document.querySelector('.vlist') as HTMLElement;
+    await act(() => {
+      scroller.scrollTop = 20 * 150;
+      fireEvent.scroll(scroller);
+    });
+    await flush();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'More posts could not be loaded: The platform had a problem (HTTP 502).',
+    );
+    expect(articles().length).toBeGreaterThan(0);
+    fail_ = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await flush();
+    expect(screen.getByText('You have reached the end of the timeline.')).toBeTruthy();
+    expect(firstArticle().getAttribute('aria-setsize')).toBe('22');
+  });
+
   it('shows skeletons while the first page loads', async () => {
     timeline = () => new Promise(() => undefined);
     await openPanel();
