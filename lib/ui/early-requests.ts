@@ -49,7 +49,8 @@ function attempt(call: () => Promise<unknown>): Promise<unknown> {
  */
 export function startEarlyRequests(): void {
   const api = rawApi();
-  if (api === undefined) return;
+  // Should the main script ever run first, it has asked for itself: ask nothing twice.
+  if (api === undefined || Reflect.has(globalThis, HANDOFF)) return;
   const early: EarlyRequests = {
     firstPage: attempt(() => api.runtime.sendMessage({ type: 'getTimelinePage', payload: { limit: FIRST_PAGE } })),
     settings: attempt(() => api.runtime.sendMessage({ type: 'getSettings' })),
@@ -60,9 +61,12 @@ export function startEarlyRequests(): void {
   Reflect.set(globalThis, HANDOFF, early);
 }
 
-/** Takes the early answers, once (undefined when the early script did not run). */
+/**
+ * Takes the early answers, once (undefined when the early script has not run: it then never will
+ * send, so nothing is asked twice).
+ */
 export function takeEarlyRequests(): EarlyRequests | undefined {
   const early: unknown = Reflect.get(globalThis, HANDOFF);
-  Reflect.deleteProperty(globalThis, HANDOFF);
+  Reflect.set(globalThis, HANDOFF, null);
   return typeof early === 'object' && early !== null && 'firstPage' in early ? (early as EarlyRequests) : undefined;
 }

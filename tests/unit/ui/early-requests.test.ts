@@ -6,7 +6,7 @@ import { FIRST_PAGE } from '@/lib/ui/timeline-store';
 describe('early requests', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    takeEarlyRequests();
+    Reflect.deleteProperty(globalThis, '__debateCompanionEarly');
   });
 
   it('asks for the first page and the settings and reads the drafts at once, and hands the answers over once', async () => {
@@ -38,6 +38,14 @@ describe('early requests', () => {
     });
     startEarlyRequests();
     await expect(takeEarlyRequests()?.firstPage).rejects.toThrow('Receiving end');
+  });
+
+  it('sends nothing when the main script already looked (the early script came late)', () => {
+    const sendMessage = vi.fn(async () => ({ ok: true, data: null }));
+    vi.stubGlobal('browser', { runtime: { sendMessage } });
+    expect(takeEarlyRequests()).toBeUndefined();
+    startEarlyRequests();
+    expect(sendMessage).not.toHaveBeenCalled();
   });
 
   it('leaves nothing when there is no extension runtime', () => {
