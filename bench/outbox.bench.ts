@@ -243,6 +243,34 @@ function limitsOf(writes: readonly ProbedWrite[]): Limit[] {
   return limits;
 }
 
+/**
+ * Replays ours with Retry-After exact to the millisecond: the same accepted writes, each costing its
+ * measured round trip plus the mean client time, sent one at a time as soon as the previous one is
+ * done and the write B accepted writes earlier has left the window. Returns the replayed finish
+ * (with ours' measured tail after its last answer), or undefined when not every write was accepted.
+ */
+function finishWithExactRetryAfter(
+  writes: readonly ProbedWrite[],
+  clientMs: number,
+  finishAt: number,
+): number | undefined {
+  const accepted = writes.filter(isAccepted);
+  const first = writes[0];
+  const last = accepted.at(-1);
+  if (accepted.length !== WRITES || first === undefined || last?.answeredAt === undefined) return undefined;
+  const sends: number[] = [];
+  let free = first.sentAt;
+  let done = free;
+  for (const [k, write] of accepted.entries()) {
+    const leaving = sends[k - BUDGET_WRITES];
+    const send = Math.max(free, leaving === undefined ? free : leaving + WINDOW_S * 1000);
+    sends.push(send);
+    done = send + ((write.answeredAt ?? write.sentAt) - write.sentAt);
+    free = done + clientMs;
+  }
+  return done + (finishAt - last.answeredAt);
+}
+
 /** Where ours spent its time: one row per 429, and its time over the minimum taken apart. */
 function oursTimeline(run: ClientRun): Table {
   const origin = run.startedEpoch;
@@ -288,9 +316,11 @@ function oursTimeline(run: ClientRun): Table {
         : [write.sentAt - previous.answeredAt];
     });
     const overhead = finishAt - origin - MIN_S * 1000;
-    const rest = overhead - rounding - wakeUps - limitTrips;
+    const exactFinish = finishWithExactRetryAfter(writes, mean(gaps), finishAt);
+    const sending = exactFinish === undefined ? undefined : exactFinish - origin - MIN_S * 1000;
     notes.push(
-      `Ours finished ${ms(overhead)} ms after the theoretical minimum: ${ms(rounding)} ms waiting past the exact time because Retry-After is whole seconds (sum of "named − exact"), ${ms(wakeUps)} ms wake-up latency, ${ms(limitTrips)} ms for the ${limits.length} requests answered 429, and ${ms(rest)} ms sending one write at a time where the budget had room (the minimum counts no request time). One accepted write: ${mean(roundTrips).toFixed(1)} ms round trip to the sandbox (to the answer's headers) + ${mean(gaps).toFixed(1)} ms in the client and Outbox until the next send (reading and parsing the answer, two store writes), on average. While a window's sends take under 1 s the sandbox names W, so each wait ends as much later than the exact time as that window's sends took: ours ≈ minimum + N × (round trip + client time) = ${(MIN_S + (WRITES * (mean(roundTrips) + mean(gaps))) / 1000).toFixed(2)} s.`,
+      `One accepted write took ${mean(roundTrips).toFixed(1)} ms round trip to the sandbox (to the answer's headers) + ${mean(gaps).toFixed(1)} ms in the client and Outbox until the next send (reading and parsing the answer, two store writes), on average.`,
+      `Ours finished ${ms(overhead)} ms after the theoretical minimum. The same one-at-a-time client with these per-write costs, had Retry-After been exact to the millisecond, would have finished ${ms(sending)} ms after it (replayed: each write sent as soon as the previous one is done and the write B earlier has left the window): that is the cost of sending one write at a time, which the minimum does not count. The other ${ms(sending === undefined ? undefined : overhead - sending)} ms is the cost of whole-second Retry-After — the sandbox rounds each wait up, to at least 1 s, so a wait ends up to 1 s after the budget had room (sum of "named − exact": ${ms(rounding)} ms, an overestimate where later slots would have freed only later anyway) — including ${ms(wakeUps)} ms of wake-up latency and ${ms(limitTrips)} ms for the ${limits.length} requests answered 429.`,
     );
   }
   return {
