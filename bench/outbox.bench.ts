@@ -4,7 +4,7 @@ import { createApiClient } from '@/lib/api/client';
 import { createReadWithRetry, MemoryOutboxStore, Outbox } from '@/lib/queue';
 import type { OutboxItem, SendResult } from '@/lib/queue/types';
 import { type BenchAccount, bodiesBy, newAccount } from './support/sandbox-accounts';
-import { spawnSandboxNode } from './support/sandbox-node';
+import { spawnSandbox } from './support/sandbox-process';
 import { fmt, type Table } from './support/table';
 import { createWriteProbe, type ProbedWrite, type WriteProbe } from './support/write-probe';
 
@@ -363,7 +363,7 @@ function fixedNote(run: ClientRun): string {
 /** The Outbox figure: a burst of writes against a small budget, ours side by side with two naive clients. */
 export async function runOutboxBench(): Promise<Table[]> {
   const benchStarted = performance.now();
-  const sandbox = await spawnSandboxNode(['--budget', `${BUDGET_WRITES}/${WINDOW_S}`, '--quiet']);
+  const sandbox = await spawnSandbox(['--budget', `${BUDGET_WRITES}/${WINDOW_S}`, '--quiet']);
   try {
     const stamp = Date.now().toString(36);
     const [oursAccount, naiveAccount, fixedAccount] = await Promise.all(
