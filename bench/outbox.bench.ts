@@ -9,13 +9,13 @@ import { fmt, type Table } from './support/table';
 import { createWriteProbe, type ProbedWrite, type WriteProbe } from './support/write-probe';
 
 const WRITES = Number(process.env.BENCH_OUTBOX_WRITES ?? 200);
-const [BUDGET_WRITES, WINDOW_S] = (process.env.BENCH_OUTBOX_BUDGET ?? '50/10').split('/').map(Number) as [
+const [BUDGET_WRITES, WINDOW_S] = (process.env.BENCH_OUTBOX_BUDGET ?? '50/20').split('/').map(Number) as [
   number,
   number,
 ];
 const SPACING_MS = 1_000;
 if (![WRITES, BUDGET_WRITES, WINDOW_S].every((n) => Number.isSafeInteger(n) && n > 0)) {
-  throw new Error('BENCH_OUTBOX_WRITES must be a whole number and BENCH_OUTBOX_BUDGET look like 50/10.');
+  throw new Error('BENCH_OUTBOX_WRITES must be a whole number and BENCH_OUTBOX_BUDGET look like 50/20.');
 }
 
 /** The least time any client can take: the first window's B writes go at once, then one window per B more. */
