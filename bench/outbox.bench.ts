@@ -1,12 +1,8 @@
-import ky from 'ky';
-import { findLandedWith } from '@/entrypoints/background/find-landed';
-import { createApiClient } from '@/lib/api/client';
-import { createReadWithRetry, MemoryOutboxStore, Outbox } from '@/lib/queue';
-import type { OutboxItem, SendResult } from '@/lib/queue/types';
-import { type BenchAccount, bodiesBy, newAccount } from './support/sandbox-accounts';
+import { bodiesFor, type ClientRun, runFixed, runNaive, runOurs } from './support/outbox-clients';
+import { bodiesBy, newAccount } from './support/sandbox-accounts';
 import { spawnSandbox } from './support/sandbox-process';
 import { fmt, type Table } from './support/table';
-import { createWriteProbe, type ProbedWrite, type WriteProbe } from './support/write-probe';
+import type { ProbedWrite } from './support/write-probe';
 
 const WRITES = Number(process.env.BENCH_OUTBOX_WRITES ?? 200);
 const [BUDGET_WRITES, WINDOW_S] = (process.env.BENCH_OUTBOX_BUDGET ?? '50/20').split('/').map(Number) as [
@@ -20,188 +16,6 @@ if (![WRITES, BUDGET_WRITES, WINDOW_S].every((n) => Number.isSafeInteger(n) && n
 
 /** The least time any client can take: the first window's B writes go at once, then one window per B more. */
 const MIN_S = Math.max(0, Math.ceil(WRITES / BUDGET_WRITES - 1)) * WINDOW_S;
-
-/** What one client did, before the sandbox is asked what landed. */
-interface ClientRun {
-  name: string;
-  account: BenchAccount;
-  bodies: string[];
-  probe: WriteProbe;
-  /** Wall-clock start, `Date.now()`. */
-  startedEpoch: number;
-  /** Seconds from the burst to the client's last answer; null when it did not finish before its deadline. */
-  finishedS: number | null;
-  /** Writes the client itself gave up on or could not finish (failed, uncertain, still pending). */
-  failed: number;
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-function bodiesFor(client: string): string[] {
-  return Array.from(
-    { length: WRITES },
-    (_, i) => `Outbox bench (${client}) write ${i + 1} of ${WRITES}: does a burst respect the write budget?`,
-  );
-}
-
-/**
- * Ours: the real Outbox (in memory) and API client, the sender as the background's, and a loop that
- * does what the background's Waker does: drain, then sleep until the `nextWakeAt` the drain returned.
- */
-async function runOurs(baseUrl: string, account: BenchAccount): Promise<ClientRun> {
-  const bodies = bodiesFor('ours');
-  const probe = createWriteProbe();
-  const client = createApiClient({
-    baseUrl,
-    getKey: async () => account.key,
-    fetch: probe.fetch,
-    isOnline: () => true,
-  });
-  const read = createReadWithRetry();
-  // As BackgroundServices.send: the client of the item's account (its base URL) posts the request.
-  const sender = async (item: OutboxItem): Promise<SendResult> => {
-    const { request } = item;
-    switch (request.kind) {
-      case 'post':
-        return { id: (await client.createPost(request.body)).id };
-      case 'comment':
-        return { id: (await client.createComment(request.postId, request.body)).id };
-      case 'reaction': {
-        const reaction = await client.createReaction(request.postId, request.reaction);
-        return { id: reaction.id ?? `${request.postId}/reactions/${request.reaction}` };
-      }
-    }
-  };
-  const outbox = await Outbox.open({
-    store: new MemoryOutboxStore(),
-    sender,
-    findLanded: findLandedWith(() => ({ client, read })),
-  });
-  const queue = client.baseUrl; // the background's Outbox account: the API base URL
-  const pending = () => outbox.list(queue).filter((i) => i.state.status === 'queued' || i.state.status === 'waiting');
-
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let enqueued = 0;
-  let finish: (at: number) => void = () => undefined;
-  let fail: (error: unknown) => void = () => undefined;
-  const finished = new Promise<number>((resolve, reject) => {
-    finish = resolve;
-    fail = reject;
-  });
-  const wake = async (): Promise<void> => {
-    try {
-      const { nextWakeAt } = await outbox.drain();
-      clearTimeout(timer);
-      timer = undefined;
-      if (nextWakeAt === null) {
-        if (enqueued === bodies.length && pending().length === 0) finish(performance.now());
-        return;
-      }
-      timer = setTimeout(() => void wake(), Math.max(0, nextWakeAt - Date.now()));
-    } catch (error) {
-      fail(error);
-    }
-  };
-
-  const startedEpoch = Date.now();
-  const startedAt = performance.now();
-  // The burst: 200 enqueue messages at once, each answered once durable, each followed by a wake-up.
-  await Promise.all(
-    bodies.map(async (body) => {
-      await outbox.enqueue(queue, { kind: 'post', body });
-      enqueued++;
-      void wake();
-    }),
-  );
-  let deadline: ReturnType<typeof setTimeout> | undefined;
-  const end = await Promise.race([
-    finished,
-    new Promise<null>((resolve) => {
-      deadline = setTimeout(() => resolve(null), (MIN_S * 3 + 60) * 1000);
-    }),
-  ]);
-  clearTimeout(deadline);
-  clearTimeout(timer);
-  const failed = outbox.list(queue).filter((i) => i.state.status !== 'sent').length;
-  return {
-    name: 'ours (Outbox + lib/api)',
-    account,
-    bodies,
-    probe,
-    startedEpoch,
-    finishedS: end === null ? null : (end - startedAt) / 1000,
-    failed,
-  };
-}
-
-/** (a) A naive ky client: every write POSTed at once, ky's defaults (which never retry a POST). */
-async function runNaive(baseUrl: string, account: BenchAccount): Promise<ClientRun> {
-  const bodies = bodiesFor('naive');
-  const probe = createWriteProbe();
-  const api = ky.create({
-    prefixUrl: baseUrl,
-    headers: { Authorization: `Bearer ${account.key}` },
-    fetch: probe.fetch,
-  });
-  const startedEpoch = Date.now();
-  const startedAt = performance.now();
-  const results = await Promise.allSettled(bodies.map((body) => api.post('v1/posts', { json: { body } }).json()));
-  return {
-    name: '(a) naive ky, all at once',
-    account,
-    bodies,
-    probe,
-    startedEpoch,
-    finishedS: (performance.now() - startedAt) / 1000,
-    failed: results.filter((r) => r.status === 'rejected').length,
-  };
-}
-
-/**
- * (b) One write every second on a fixed tick, one at a time, Retry-After ignored: a write that got a
- * 429 is sent again at the next tick; any other failure is counted and the client moves on.
- */
-async function runFixed(baseUrl: string, account: BenchAccount): Promise<ClientRun> {
-  const bodies = bodiesFor('fixed');
-  const probe = createWriteProbe();
-  const api = ky.create({
-    prefixUrl: baseUrl,
-    headers: { Authorization: `Bearer ${account.key}` },
-    fetch: probe.fetch,
-    retry: 0,
-    throwHttpErrors: false,
-  });
-  const startedEpoch = Date.now();
-  const startedAt = performance.now();
-  const maxTicks = WRITES * 3 + 60;
-  let next = 0;
-  let failed = 0;
-  let lastAnswer = startedAt;
-  for (let tick = 0; next < bodies.length && tick < maxTicks; tick++) {
-    await sleep(startedAt + tick * SPACING_MS - performance.now());
-    let status = 0;
-    try {
-      const response = await api.post('v1/posts', { json: { body: bodies[next] } });
-      await response.arrayBuffer();
-      status = response.status;
-    } catch {
-      // network error: counted as failed below
-    }
-    lastAnswer = performance.now();
-    if (status === 429) continue;
-    if (status < 200 || status >= 300) failed++;
-    next++;
-  }
-  return {
-    name: '(b) fixed 1 s spacing',
-    account,
-    bodies,
-    probe,
-    startedEpoch,
-    finishedS: next < bodies.length ? null : (lastAnswer - startedAt) / 1000,
-    failed: failed + (bodies.length - next),
-  };
-}
 
 const isAccepted = (w: ProbedWrite) => w.status !== undefined && w.status >= 200 && w.status < 300;
 const ms = (value: number | undefined) => (value === undefined ? '—' : Math.round(value));
@@ -372,10 +186,10 @@ export async function runOutboxBench(): Promise<Table[]> {
     if (!oursAccount || !naiveAccount || !fixedAccount) throw new Error('Could not create the bench accounts.');
     // The naive burst first, alone (its 200 parallel requests would slow the others' first window);
     // then ours and the fixed-spacing client side by side (one request a second costs ours nothing).
-    const naive = await runNaive(sandbox.baseUrl, naiveAccount);
+    const naive = await runNaive(sandbox.baseUrl, naiveAccount, bodiesFor('naive', WRITES));
     const [ours, fixed] = await Promise.all([
-      runOurs(sandbox.baseUrl, oursAccount),
-      runFixed(sandbox.baseUrl, fixedAccount),
+      runOurs(sandbox.baseUrl, oursAccount, bodiesFor('ours', WRITES), (MIN_S * 3 + 60) * 1000),
+      runFixed(sandbox.baseUrl, fixedAccount, bodiesFor('fixed', WRITES), SPACING_MS),
     ]);
     const runs = [ours, naive, fixed];
     await Promise.all(runs.map((run) => run.probe.settled()));
