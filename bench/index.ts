@@ -1,11 +1,16 @@
 // `npm run bench [-- name…]`: runs the benchmarks and prints their figures as Markdown tables.
 // Figures are printed, never asserted: these machines are shared and noisy.
+import { runContentBench } from './content.bench';
 import { runOutboxBench } from './outbox.bench';
 import { runSandboxBench } from './sandbox.bench';
 import { runSidepanelBench } from './sidepanel.bench';
 import { formatTable, type Table } from './support/table';
 
 const benches: Record<string, { describe: string; run: () => Promise<Table[]> }> = {
+  content: {
+    describe: 'content script on a 10,000-link page with 1,000 nodes/s added, scripting cost on a plain page, sizes',
+    run: runContentBench,
+  },
   sandbox: { describe: 'sandbox page latency at 1k/100k posts, write throughput', run: runSandboxBench },
   sidepanel: {
     describe: 'side panel: time to first timeline items (20 opens), rows in the DOM with 10,000 posts loaded',

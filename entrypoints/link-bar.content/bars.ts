@@ -1,8 +1,10 @@
 import type { LinkHandoff } from '@/lib/links/handoff';
+import { browserIdle } from '@/lib/links/idle';
 import type { FoundLink } from '@/lib/links/scanner';
 import { pageScheme, type Scheme } from '@/lib/links/scheme';
 import { type BarEnv, InlineBar } from './inline-bar';
 import { PostStates } from './post-states';
+import { barTemplate } from './template';
 
 /** What the page looks like now: one style read per call (at start and when the user's scheme changes). */
 function currentScheme(dark: MediaQueryList): Scheme {
@@ -17,13 +19,23 @@ function currentScheme(dark: MediaQueryList): Scheme {
   });
 }
 
+/** Bars built per pass at least, however short the idle period: fewer, bigger batches mean fewer re-layouts. */
+const MIN_BUILDS_PER_PASS = 40;
+/** At most this many per pass, so one pass stays well under a long task. */
+const MAX_BUILDS_PER_PASS = 120;
+/** Up to this many found at once are built at once. */
+const BUILD_AT_ONCE = 30;
+
 /**
  * Puts a bar after every post link the finder reports, keeps it pointed at the link's post as the
- * page changes, and removes every bar when the script stops. All DOM writes for a batch of finds
- * happen together, after the finder's reads; nothing here reads layout in a loop.
+ * page changes, and removes every bar when the script stops. Bars are built in idle time, in few
+ * big batches: every insertion into a long page re-lays out and re-paints what follows it, so the
+ * cost is in the number of batches far more than in their size. Nothing here reads layout.
  */
 export class Bars {
   private readonly bars = new WeakMap<HTMLAnchorElement, InlineBar>();
+  /** Found post links whose bar is not built yet, with their post. */
+  private readonly pending = new WeakMap<HTMLAnchorElement, string>();
   /** Live bars, for the scheme switch and the clean-up (pruned of bars the page removed). */
   private readonly live = new Set<InlineBar>();
   private pruneAt = 256;
@@ -31,8 +43,8 @@ export class Bars {
   private tickTimer: ReturnType<typeof setInterval> | undefined;
   private readonly states: PostStates;
   private readonly env: BarEnv;
-  private readonly visible: IntersectionObserver;
-  private readonly byHost = new WeakMap<Element, InlineBar>();
+  private buildQueue: HTMLAnchorElement[] = [];
+  private cancelBuild: (() => void) | undefined;
   private scheme: Scheme;
 
   constructor(
@@ -55,42 +67,65 @@ export class Bars {
       states: this.states,
       match: (href) => handoff.match(href),
       ticking: (bar, on) => this.setTicking(bar, on),
-      isMac: /Mac|iPhone|iPad/.test(navigator.platform),
+      template: barTemplate(handoff.config.reactionKinds, /Mac|iPhone|iPad/.test(navigator.platform)),
     };
-    // A bar's state is asked for when it first comes into view, not for every link on a long page.
-    this.visible = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        this.visible.unobserve(entry.target);
-        const bar = this.byHost.get(entry.target);
-        if (bar !== undefined) this.states.request(bar.post);
-      }
-    });
     signal.addEventListener('abort', () => this.removeAll(), { once: true });
   }
 
-  /** Handles one batch of finds: new bars, re-pointed bars, bars whose link is no longer a post link. */
+  /** Handles one batch of finds: bars to build, re-pointed bars, links that are no longer post links. */
   apply(found: FoundLink[]): void {
     if (this.signal.aborted) return;
     for (const { link, postId } of found) {
       const bar = this.bars.get(link);
-      if (bar !== undefined && postId === null) {
-        bar.remove();
-        this.bars.delete(link);
-        this.live.delete(bar);
-      } else if (bar !== undefined && postId !== null) {
+      if (postId === null) {
+        if (bar !== undefined) {
+          bar.remove();
+          this.bars.delete(link);
+          this.live.delete(bar);
+        } else this.pending.delete(link);
+      } else if (bar !== undefined) {
         bar.setPostId(postId);
         this.states.request(postId);
-      } else if (postId !== null && link.isConnected) {
-        const created = new InlineBar(link, postId, this.env, this.scheme);
-        link.after(created.host);
-        this.bars.set(link, created);
-        this.byHost.set(created.host, created);
-        this.live.add(created);
-        this.visible.observe(created.host);
+      } else {
+        if (!this.pending.has(link)) this.buildQueue.push(link);
+        this.pending.set(link, postId);
       }
     }
+    // A few bars (a feed's new items) at once, in the same layout as the page's own change; many in idle time.
+    if (this.buildQueue.length <= BUILD_AT_ONCE && this.cancelBuild === undefined) {
+      for (const link of this.buildQueue.splice(0)) this.build(link);
+    } else this.scheduleBuild();
+  }
+
+  private scheduleBuild(): void {
+    if (this.cancelBuild !== undefined || this.buildQueue.length === 0 || this.signal.aborted) return;
+    this.cancelBuild = browserIdle((deadline) => {
+      this.cancelBuild = undefined;
+      let built = 0;
+      while (
+        this.buildQueue.length > 0 &&
+        built < MAX_BUILDS_PER_PASS &&
+        (built < MIN_BUILDS_PER_PASS || deadline.timeRemaining() > 2)
+      ) {
+        const link = this.buildQueue.shift() as HTMLAnchorElement;
+        if (this.build(link)) built += 1;
+      }
+      this.scheduleBuild();
+    }, 200);
+  }
+
+  /** Builds the bar of a found link; false when there was nothing to build. */
+  private build(link: HTMLAnchorElement): boolean {
+    const postId = this.pending.get(link);
+    this.pending.delete(link);
+    if (postId === undefined || !link.isConnected || this.bars.has(link)) return false;
+    const bar = new InlineBar(link, postId, this.env, this.scheme);
+    link.after(bar.host);
+    this.bars.set(link, bar);
+    this.live.add(bar);
+    this.states.request(postId);
     if (this.live.size > this.pruneAt) this.prune();
+    return true;
   }
 
   private prune(): void {
@@ -117,7 +152,8 @@ export class Bars {
   }
 
   private removeAll(): void {
-    this.visible.disconnect();
+    this.cancelBuild?.();
+    this.buildQueue = [];
     for (const bar of this.live) bar.remove();
     this.live.clear();
     clearInterval(this.tickTimer);

@@ -8,9 +8,7 @@ import {
 } from '@/lib/links/bar-state';
 import type { Scheme } from '@/lib/links/scheme';
 import { sendLite } from '@/lib/messages/send-lite';
-import { h } from './dom';
 import type { PostStates } from './post-states';
-import { BAR_CSS } from './styles';
 import { isUserClick } from './trusted';
 import { errorWords, markOf, stateWords } from './words';
 
@@ -22,7 +20,8 @@ export interface BarEnv {
   match(href: string): string | null;
   /** Calls `tick` every second while the bar shows a countdown. */
   ticking(bar: InlineBar, on: boolean): void;
-  isMac: boolean;
+  /** The markup each bar clones (template.ts). */
+  template: DocumentFragment;
 }
 
 const REPLY = 'reply';
@@ -56,54 +55,17 @@ export class InlineBar {
     scheme: Scheme,
   ) {
     this.root = this.host.attachShadow({ mode: 'closed' });
-    for (const kind of env.kinds) {
-      this.reactButtons.set(
-        kind.value,
-        h(
-          'button',
-          { type: 'button', 'data-action': 'react', 'data-kind': kind.value, 'aria-pressed': 'false' },
-          kind.label,
-          h('span', { class: 'mark', 'aria-hidden': 'true' }),
-        ),
-      );
+    this.root.append(env.template.cloneNode(true));
+    const find = <E extends Element>(selector: string) => this.root.querySelector(selector) as E;
+    this.wrap = find('.wrap');
+    this.wrap.dataset.scheme = scheme;
+    this.status = find('.status');
+    this.composer = find('.composer');
+    this.textarea = find('textarea');
+    this.replyButton = find('[data-action="toggle-reply"]');
+    for (const button of this.root.querySelectorAll<HTMLButtonElement>('button[data-kind]')) {
+      this.reactButtons.set(button.dataset.kind ?? '', button);
     }
-    this.replyButton = h(
-      'button',
-      { type: 'button', 'data-action': 'toggle-reply', 'aria-expanded': 'false', 'aria-controls': 'composer' },
-      t('barReply'),
-    );
-    this.status = h('span', { class: 'status', role: 'status' });
-    this.textarea = h('textarea', { 'aria-label': t('barReplyLabel'), rows: '3', maxlength: String(MAX_REPLY_LENGTH) });
-    this.composer = h(
-      'span',
-      { class: 'composer', id: 'composer', hidden: '' },
-      this.textarea,
-      h(
-        'span',
-        { class: 'row' },
-        h(
-          'span',
-          { class: 'hint' },
-          h('span', {}, env.isMac ? t('barHintMac') : t('barHint')),
-          h('span', {}, t('barPrivacy')),
-        ),
-        h('button', { type: 'button', 'data-action': 'cancel' }, t('barCancel')),
-        h('button', { type: 'button', class: 'primary', 'data-action': 'send' }, t('barSend')),
-      ),
-    );
-    this.wrap = h(
-      'span',
-      { class: 'wrap', 'data-scheme': scheme },
-      h(
-        'span',
-        { class: 'bar', role: 'group', 'aria-label': t('barGroup') },
-        ...this.reactButtons.values(),
-        this.replyButton,
-        this.status,
-      ),
-      this.composer,
-    );
-    this.root.append(h('style', {}, BAR_CSS), this.wrap);
     this.root.addEventListener('click', (event) => this.onClick(event));
     this.textarea.addEventListener('keydown', (event) => this.onKey(event));
     // Keys typed here must not reach the page's own shortcuts (they bubble out of the shadow root).
@@ -190,12 +152,14 @@ export class InlineBar {
   }
 
   private openComposer(): void {
+    this.wrap.classList.add('open');
     this.composer.hidden = false;
     this.replyButton.setAttribute('aria-expanded', 'true');
     this.textarea.focus();
   }
 
   private closeComposer(returnFocus: boolean): void {
+    this.wrap.classList.remove('open');
     this.composer.hidden = true;
     this.replyButton.setAttribute('aria-expanded', 'false');
     if (returnFocus) this.replyButton.focus();

@@ -24,6 +24,8 @@ export class PostStates {
   private readonly wanted = new Set<string>();
   private readonly follows = new Map<string, { attempt: number; timer: ReturnType<typeof setTimeout> | undefined }>();
   private gatherTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The last state told per post (and as JSON), to tell listeners only about changes. */
+  private readonly last = new Map<string, { key: string; state: PostStateView }>();
 
   constructor(private readonly signal: AbortSignal) {
     signal.addEventListener('abort', () => {
@@ -41,6 +43,9 @@ export class PostStates {
       this.listeners.set(postId, set);
     }
     set.add(listener);
+    // A second bar for a post already known starts from what the first one shows.
+    const known = this.last.get(postId);
+    if (known !== undefined) queueMicrotask(() => set.has(listener) && listener(known.state));
     return () => {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(postId);
@@ -88,12 +93,21 @@ export class PostStates {
         continue;
       }
       for (const state of reply.data.posts) {
-        for (const listener of this.listeners.get(state.postId) ?? []) listener(state);
+        // Bars redraw only for news: most posts on a page have no writes of the user's, ever.
+        const key = JSON.stringify(state);
+        if ((this.last.get(state.postId)?.key ?? EMPTY_KEY(state.postId)) !== key) {
+          this.last.set(state.postId, { key, state });
+          for (const listener of this.listeners.get(state.postId) ?? []) listener(state);
+        }
         if (this.follows.has(state.postId)) this.scheduleFollow(state.postId, mostPending(state));
       }
     }
   }
 }
+
+/** A post with no writes of the user's, as `getPostStates` answers it: what a new bar shows already. */
+const EMPTY_KEY = (postId: string) =>
+  JSON.stringify({ postId, reactions: [], replies: { pending: 0, sent: 0, failed: 0, uncertain: 0 } });
 
 /** The write of a post that is furthest from settled (what following it waits for). */
 function mostPending(state: PostStateView): WriteView | undefined {

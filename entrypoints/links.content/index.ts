@@ -1,7 +1,7 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { shouldDecorate } from '@/lib/links/eligibility';
 import { publishHandoff } from '@/lib/links/handoff';
-import { createLinkMatcher } from '@/lib/links/match';
+import { candidateSelector, createLinkMatcher } from '@/lib/links/match';
 import { patternsFor } from '@/lib/links/pattern';
 import { startLinkScanner } from '@/lib/links/scanner';
 import { sendLite } from '@/lib/messages/send-lite';
@@ -21,13 +21,17 @@ export default defineContentScript({
     if (!reply.ok || ctx.signal.aborted) return;
     const config = reply.data;
     if (!shouldDecorate(location, config) || document.designMode === 'on') return;
-    const matcher = createLinkMatcher(patternsFor(config));
+    const patterns = patternsFor(config);
+    const matcher = createLinkMatcher(patterns);
     const match = (href: string) => matcher.match(href);
+    // Relative links can be post links only on a pattern's own host, or under a <base> pointing anywhere.
+    const scanAll = patterns.some((p) => p.host === location.host) || document.querySelector('base[href]') !== null;
     const handoff = publishHandoff(config, ctx.signal, match);
     let barRequested = false;
     startLinkScanner({
       root: document,
       match,
+      selector: candidateSelector(patterns, scanAll),
       signal: ctx.signal,
       onFound: (found) => {
         handoff.deliver(found);

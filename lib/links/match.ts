@@ -64,3 +64,26 @@ export function createLinkMatcher(patterns: readonly PermalinkPattern[]): LinkMa
     },
   };
 }
+
+/** Quotes a needle for a CSS attribute selector. */
+const cssString = (text: string) => `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+
+/**
+ * A CSS selector for the links worth a look: the browser tests it on the raw `href` attribute, so
+ * no other link is touched from script at all (on a page with thousands of links that is most of
+ * the cost). A link can only match from another site when it is absolute (or protocol-relative),
+ * and then it holds its pattern's first path segment between slashes, or its host. On a page of a
+ * pattern's own host (or one with a `<base>`), relative links may match in any spelling: `scanAll`.
+ */
+export function candidateSelector(patterns: readonly PermalinkPattern[], scanAll: boolean): string {
+  if (scanAll || patterns.length === 0) return 'a[href]';
+  const parts = new Set<string>();
+  for (const pattern of patterns) {
+    parts.add(
+      pattern.before.length > 0
+        ? `a[href*=${cssString(`/${pattern.before[0]}/`)}]`
+        : `a[href*=${cssString(pattern.hostname)} i]`,
+    );
+  }
+  return [...parts].join(',');
+}

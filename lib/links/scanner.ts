@@ -17,12 +17,23 @@ export interface LinkScannerOptions {
    * href now points elsewhere (`postId` changed, or null). Do DOM writes here: reads are done.
    */
   onFound: (found: FoundLink[]) => void;
+  /**
+   * Which links to look at (a CSS selector the browser matches on the raw attributes); every post
+   * link must match it. Default: every link with an href.
+   */
+  selector?: string;
   /** Stops everything: the observer, pending idle work. */
   signal: AbortSignal;
   /** Idle-time scheduling (injected in tests). */
   idle?: IdleScheduler;
   /** Longest wait for an idle period before working anyway, ms. */
   idleTimeout?: number;
+  /**
+   * Time (ms) spent at once on what a mutation added, in the observer's callback, before the page's
+   * next frame: a few new links get their bars in the same layout as the page's own change. The
+   * rest waits for idle time. 0: everything in idle time.
+   */
+  quickMs?: number;
 }
 
 /** What the scanner did so far (for tests and the benchmark). */
@@ -54,8 +65,9 @@ function isEditable(link: Element): boolean {
 }
 
 /**
- * Finds post links now and as the page changes. Work is batched: mutations only queue the added
- * subtrees, and the queue is drained in idle time, slice by slice, within each idle deadline. A
+ * Finds post links now and as the page changes. Work is batched: mutations queue the added
+ * subtrees; a few milliseconds of them are handled at once (so a handful of new links is done
+ * before the page's next frame), the rest in idle time, slice by slice, within each idle deadline. A
  * slice only reads (`href`, attributes) and then hands its finds to `onFound` at once, so reads and
  * writes never interleave and no layout is forced. Each link is matched once per href value
  * (a WeakMap remembers it), so re-rendered or recycled links are seen again only when they change.
@@ -64,6 +76,9 @@ export function startLinkScanner(options: LinkScannerOptions): LinkScanner {
   const { root, match, onFound, signal } = options;
   const idle = options.idle ?? browserIdle;
   const idleTimeout = options.idleTimeout ?? 1000;
+  const quickMs = options.quickMs ?? 3;
+  const selector = options.selector ?? 'a[href]';
+  const isCandidate = (node: Node): node is HTMLAnchorElement => isHtmlAnchor(node) && node.matches(selector);
   const stats: LinkScannerStats = { checked: 0, found: 0, slices: 0, mutationBatches: 0 };
 
   /** The href each link had when it was last matched. */
@@ -78,7 +93,10 @@ export function startLinkScanner(options: LinkScannerOptions): LinkScanner {
 
   const schedule = () => {
     if (cancelIdle !== undefined || signal.aborted) return;
-    cancelIdle = idle(run, idleTimeout);
+    cancelIdle = idle((deadline) => {
+      cancelIdle = undefined;
+      run(deadline);
+    }, idleTimeout);
   };
 
   const checkLink = (link: HTMLAnchorElement, found: FoundLink[]) => {
@@ -95,7 +113,6 @@ export function startLinkScanner(options: LinkScannerOptions): LinkScanner {
   };
 
   function run(deadline: { timeRemaining(): number; didTimeout: boolean }) {
-    cancelIdle = undefined;
     if (signal.aborted) return;
     stats.slices += 1;
     const found: FoundLink[] = [];
@@ -107,9 +124,10 @@ export function startLinkScanner(options: LinkScannerOptions): LinkScanner {
       if (linkIndex >= links.length) {
         const subtree = subtrees.shift();
         if (subtree === undefined) break;
-        links = subtree.nodeType === 1 && isHtmlAnchor(subtree) ? [subtree] : [];
+        // A link whose href changed is looked at again if it was a post link, even if no longer a candidate.
+        links = isHtmlAnchor(subtree) && (reported.has(subtree) || subtree.matches(selector)) ? [subtree] : [];
         if ((subtree as ParentNode).firstElementChild !== null) {
-          for (const link of (subtree as ParentNode).querySelectorAll('a[href]')) {
+          for (const link of (subtree as ParentNode).querySelectorAll(selector)) {
             if (isHtmlAnchor(link)) links.push(link);
           }
         }
@@ -138,16 +156,20 @@ export function startLinkScanner(options: LinkScannerOptions): LinkScanner {
     stats.mutationBatches += 1;
     for (const record of records) {
       if (record.type === 'attributes') {
-        if (isHtmlAnchor(record.target)) subtrees.push(record.target);
+        const target = record.target;
+        if (isHtmlAnchor(target) && (reported.has(target) || target.matches(selector))) subtrees.push(target);
         continue;
       }
       for (const node of record.addedNodes) {
-        // Text and elements without children or links (our own bars among them) cost nothing later.
+        // Text, and childless elements that are not candidate links (our own bars among them), cost nothing later.
         if (node.nodeType !== 1) continue;
-        if (isHtmlAnchor(node) || (node as Element).firstElementChild !== null) subtrees.push(node as Element);
+        if (isCandidate(node) || (node as Element).firstElementChild !== null) subtrees.push(node as Element);
       }
     }
-    schedule();
+    if (quickMs > 0 && subtrees.length > 0) {
+      const start = performance.now();
+      run({ didTimeout: false, timeRemaining: () => quickMs - (performance.now() - start) });
+    } else schedule();
   });
   observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['href'] });
   signal.addEventListener(

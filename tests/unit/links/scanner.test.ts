@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserIdle, type IdleDeadlineLike } from '@/lib/links/idle';
-import { createLinkMatcher } from '@/lib/links/match';
+import { candidateSelector, createLinkMatcher } from '@/lib/links/match';
 import { patternsFor } from '@/lib/links/pattern';
 import { type FoundLink, startLinkScanner } from '@/lib/links/scanner';
 
@@ -73,7 +73,7 @@ describe('the link scanner', () => {
 
   it('batches links added later: many mutations, one idle slice, one batch', async () => {
     const idle = manualIdle();
-    startLinkScanner({ root: document, match, onFound, signal: controller.signal, idle: idle.scheduler });
+    startLinkScanner({ root: document, match, onFound, signal: controller.signal, idle: idle.scheduler, quickMs: 0 });
     idle.flushAll();
     for (let i = 0; i < 50; i += 1) {
       const item = document.createElement('article');
@@ -86,6 +86,42 @@ describe('the link scanner', () => {
     idle.flushAll();
     expect(batches).toHaveLength(1);
     expect(batches[0]).toHaveLength(50);
+  });
+
+  it('handles a few added links at once, in the observer callback, and leaves a big addition to idle time', async () => {
+    const idle = manualIdle();
+    startLinkScanner({
+      root: document,
+      match,
+      onFound,
+      signal: controller.signal,
+      idle: idle.scheduler,
+      quickMs: 1000,
+    });
+    idle.flushAll();
+    const item = document.createElement('li');
+    item.append(link(`${SITE}/posts/p_1`), link(`${SITE}/posts/p_2`));
+    document.body.append(item);
+    await mutationsDelivered();
+    // Found before the page's next frame: the bar joins the page's own layout.
+    expect(batches.map((b) => b.map((f) => f.postId))).toEqual([['p_1', 'p_2']]);
+    expect(idle.pending).toBe(0);
+    controller.abort();
+
+    // A budget under a millisecond does the least unit of work at once (one subtree, 64 links) and defers the rest.
+    const next = new AbortController();
+    startLinkScanner({ root: document, match, onFound, signal: next.signal, idle: idle.scheduler, quickMs: 0.5 });
+    idle.flushAll();
+    batches = [];
+    const feed = document.createElement('ul');
+    for (let i = 0; i < 300; i += 1) feed.append(link(`${SITE}/posts/p_${i + 10}`));
+    document.body.append(feed);
+    await mutationsDelivered();
+    expect(batches.flat()).toHaveLength(64);
+    expect(idle.pending).toBe(1);
+    idle.flushAll();
+    expect(batches.flat()).toHaveLength(300);
+    next.abort();
   });
 
   it('spreads a big page over several slices within the idle deadlines, finding each link once', () => {
@@ -141,7 +177,8 @@ describe('the link scanner', () => {
     idle.flushAll();
 
     expect(batches.map((b) => b.map((f) => f.postId))).toEqual([['p_1'], ['p_2'], [null]]);
-    expect(scanner.stats().checked).toBe(4);
+    // The same href is not matched again; a link without href that was no post link is not looked at.
+    expect(scanner.stats().checked).toBe(3);
   });
 
   it('moves a link without checking it again', async () => {
@@ -170,6 +207,7 @@ describe('the link scanner', () => {
       onFound,
       signal: controller.signal,
       idle: idle.scheduler,
+      quickMs: 0,
     });
     idle.flushAll();
     document.body.append(link(`${SITE}/posts/p_1`));
@@ -182,6 +220,48 @@ describe('the link scanner', () => {
     expect(idle.pending).toBe(0);
     expect(batches).toEqual([]);
     expect(scanner.stats().mutationBatches).toBe(1);
+  });
+});
+
+describe('candidate links', () => {
+  it('only links whose raw href may match are touched from script', async () => {
+    const patterns = patternsFor({ siteOrigin: SITE, linkPatterns: ['https://dbt.example/{id}'] });
+    const selector = candidateSelector(patterns, false);
+    expect(selector).toBe('a[href*="/posts/"],a[href*="dbt.example" i]');
+    expect(candidateSelector(patterns, true)).toBe('a[href]');
+    const fullMatcher = createLinkMatcher(patterns);
+    const html: string[] = [];
+    for (let i = 0; i < 1000; i += 1) html.push(`<a href="/wiki/topic_${i}">t</a>`);
+    html.push(
+      `<a href="${SITE}/posts/p_1">1</a>`,
+      '<a href="https://DBT.example/p_2">2</a>',
+      '<a href="/posts/p_3">3</a>',
+    );
+    document.body.innerHTML = html.join('');
+    const controller = new AbortController();
+    const found: FoundLink[] = [];
+    const idle = manualIdle();
+    const scanner = startLinkScanner({
+      root: document,
+      match: (href) => fullMatcher.match(href),
+      selector,
+      onFound: (f) => found.push(...f),
+      signal: controller.signal,
+      idle: idle.scheduler,
+    });
+    idle.flushAll();
+    // `/posts/p_3` is relative: on another site it points to that site (happy-dom's page is not the platform).
+    expect(found.map((f) => f.postId)).toEqual(['p_1', 'p_2']);
+    expect(scanner.stats().checked).toBe(3);
+    // A link that becomes a candidate later is seen; a decorated one that stops being one is reported.
+    const late = document.querySelector('a[href="/wiki/topic_5"]') as HTMLAnchorElement;
+    late.setAttribute('href', `${SITE}/posts/p_5`);
+    const first = document.querySelector(`a[href="${SITE}/posts/p_1"]`) as HTMLAnchorElement;
+    first.setAttribute('href', '/wiki/elsewhere');
+    await mutationsDelivered();
+    idle.flushAll();
+    expect(found.slice(2).map((f) => f.postId)).toEqual(['p_5', null]);
+    controller.abort();
   });
 });
 

@@ -1,0 +1,347 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { relaunchWithAllSitesGranted } from '../tests/e2e/support/all-sites';
+import { CHROME_BUILD, CHROMIUM_PATH } from '../tests/e2e/support/browsers';
+import { extensionIdOf, launchChromium, newProfileDir, removeProfile } from '../tests/e2e/support/chromium';
+import { startThirdPartySite } from '../tests/e2e/support/third-party-site';
+import {
+  ADD_SECONDS,
+  bigPage,
+  LINKS,
+  NODES_PER_SECOND,
+  PLAIN_LINKS,
+  POST_LINKS,
+  plainPage,
+} from './support/content-pages';
+import { fmt, type Table } from './support/table';
+
+const PLAIN_RUNS = Number(process.env.BENCH_CONTENT_RUNS ?? 5);
+/** Big-page runs per mode, alternating with and without the extension: these machines are shared and noisy. */
+const BIG_ROUNDS = Number(process.env.BENCH_CONTENT_ROUNDS ?? 3);
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+/** The platform's site as the extension is configured for it; the pages are served from another origin. */
+const SITE = 'http://127.0.0.1:9';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const median = (values: number[]) => sorted(values)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
+const percentile = (values: number[], p: number) =>
+  sorted(values)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? Number.NaN;
+
+type Message = { type: string; payload?: unknown };
+const sendFrom = (page: Page, message: Message) =>
+  page.evaluate(
+    (m) =>
+      (
+        globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+      ).chrome.runtime.sendMessage(m),
+    message,
+  );
+
+/**
+ * Chromium without the extension, or with it configured for SITE and "Decorate post links on all
+ * sites" on (the all-sites grant written into the profile as the e2e tests do: headless Chromium
+ * never answers the permission prompt). The benchmark pages are another site, as a news site is.
+ */
+async function launch(withExtension: boolean): Promise<{ context: BrowserContext; cleanup: () => Promise<void> }> {
+  if (!withExtension) {
+    const context = await chromium.launchPersistentContext('', {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: FLAGS,
+    });
+    return { context, cleanup: () => context.close() };
+  }
+  const userDataDir = newProfileDir();
+  const first = (await launchChromium({ userDataDir })).context;
+  const id = await extensionIdOf(first);
+  const setup = await first.newPage();
+  await setup.goto(`chrome-extension://${id}/options.html`);
+  await sendFrom(setup, { type: 'saveSettings', payload: { baseUrl: SITE } });
+  const context = await relaunchWithAllSitesGranted(first, userDataDir);
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${id}/options.html`);
+  await sendFrom(options, { type: 'saveSettings', payload: { decorateAllSites: true } });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  for (let i = 0; i < 100; i += 1) {
+    const [script] = await worker.evaluate(() =>
+      (
+        globalThis as unknown as {
+          chrome: { scripting: { getRegisteredContentScripts(): Promise<{ matches?: string[] }[]> } };
+        }
+      ).chrome.scripting.getRegisteredContentScripts(),
+    );
+    if (script?.matches?.includes('https://*/*')) break;
+    await sleep(100);
+  }
+  await options.close();
+  return {
+    context,
+    cleanup: async () => {
+      await context.close();
+      removeProfile(userDataDir);
+    },
+  };
+}
+
+interface BigRun {
+  /** Post links within reach at load (three screens), and when all had their bar (ms after navigation). */
+  inReach: number;
+  inReachAt: number | null;
+  bars: number;
+  postLinks: number;
+  lagP50: number;
+  lagP95: number;
+  longTasks: number;
+  longTaskMs: number;
+  maxTaskMs: number;
+}
+
+/** The big page: 10,000 links, 1,000 nodes a second added at the top, then a scroll to the bottom. */
+async function runBig(context: BrowserContext, url: string): Promise<BigRun> {
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => (window as unknown as { __bench: { scrolled: boolean } }).__bench.scrolled, null, {
+    timeout: 120_000,
+  });
+  await sleep(2_000); // the last bars, in idle time
+  const bench = await page.evaluate(() => {
+    const b = (
+      window as unknown as {
+        __bench: {
+          longTasks: { duration: number }[];
+          hosts: number;
+          inReach: number;
+          inReachAt: number | null;
+          lags: number[];
+        };
+      }
+    ).__bench;
+    return { ...b, postLinks: document.querySelectorAll('a.post').length };
+  });
+  await page.close();
+  return {
+    inReach: bench.inReach,
+    inReachAt: bench.inReachAt,
+    bars: bench.hosts,
+    postLinks: bench.postLinks,
+    lagP50: percentile(bench.lags, 0.5),
+    lagP95: percentile(bench.lags, 0.95),
+    longTasks: bench.longTasks.length,
+    longTaskMs: bench.longTasks.reduce((sum, task) => sum + task.duration, 0),
+    maxTaskMs: Math.max(0, ...bench.longTasks.map((task) => task.duration)),
+  };
+}
+
+type Mode = 'with' | 'without';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string } };
+}
+
+/** Long tasks of a traced big-page run, and how much of the extension's own script ran inside each. */
+interface TracedRun {
+  longTasks: number;
+  /** Long tasks in which the extension's script ran 5 ms or more. */
+  withOurScript: number;
+  /** The most extension script inside any one long task, ms. */
+  maxOurScriptMs: number;
+  /** All the extension's script on the page's main thread over the run, ms. */
+  totalOurScriptMs: number;
+}
+
+/**
+ * The big page once more under a CDP trace, to see what fills each long task: the renderer's
+ * main-thread tasks of 50 ms or more, and the time spent in them in script from our extension
+ * (`FunctionCall`/`EvaluateScript` events whose URL is a chrome-extension:// one).
+ */
+async function tracedRun(context: BrowserContext, url: string): Promise<TracedRun> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] },
+    transferMode: 'ReportEvents',
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => (window as unknown as { __bench: { scrolled: boolean } }).__bench.scrolled, null, {
+    timeout: 180_000,
+  });
+  await sleep(2_000);
+  await cdp.send('Tracing.end');
+  await complete;
+  await page.close();
+  const spans = events.filter((e) => e.ph === 'X' && e.dur !== undefined);
+  const isOurs = (e: TraceEvent) =>
+    (e.name === 'FunctionCall' || e.name === 'EvaluateScript') &&
+    (e.args?.data?.url ?? '').startsWith('chrome-extension://');
+  const ours = spans.filter(isOurs);
+  // The page's main thread is where our content scripts run (thread ids are per process: key by both).
+  const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
+  const main = ours[0] === undefined ? undefined : thread(ours[0]);
+  const onMain = spans.filter((e) => thread(e) === main);
+  const long = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000);
+  const oursOnMain = ours.filter((e) => thread(e) === main);
+  let withOurScript = 0;
+  let maxOurScriptMs = 0;
+  for (const task of long) {
+    const end = task.ts + (task.dur ?? 0);
+    const script =
+      oursOnMain.filter((e) => e.ts >= task.ts && e.ts < end).reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000;
+    if (script >= 5) withOurScript += 1;
+    maxOurScriptMs = Math.max(maxOurScriptMs, script);
+  }
+  const totalOurScriptMs = oursOnMain.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000;
+  return { longTasks: long.length, withOurScript, maxOurScriptMs, totalOurScriptMs };
+}
+
+/** The run with the median long-task count (its other figures come with it). */
+function medianRun(runs: BigRun[]): BigRun & { allLongTasks: number[] } {
+  const byTasks = [...runs].sort((a, b) => a.longTasks - b.longTasks);
+  const middle = byTasks[Math.floor((byTasks.length - 1) / 2)] as BigRun;
+  return { ...middle, allLongTasks: runs.map((run) => run.longTasks) };
+}
+
+/** Main-thread script time (CDP `Performance.getMetrics` ScriptDuration) one page load costs, in ms. */
+async function scriptMs(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const read = async () => {
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+    return (metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000;
+  };
+  const before = await read();
+  await page.goto(url, { waitUntil: 'load' });
+  await sleep(1_500); // the link script runs at document_idle, then scans in idle time
+  const after = await read();
+  await page.close();
+  return after - before;
+}
+
+function sizes(): Table {
+  const rows: (string | number)[][] = [];
+  for (const file of ['content-scripts/links.js', 'content-scripts/link-bar.js']) {
+    const code = readFileSync(path.join(CHROME_BUILD, file));
+    const gzipped = gzipSync(code, { level: 9 }).length;
+    rows.push([file, `${(code.length / 1024).toFixed(1)} KB`, `${(gzipped / 1024).toFixed(1)} KB`]);
+  }
+  return {
+    title: 'Content scripts: size (chrome-mv3 build)',
+    columns: ['file', 'minified', 'gzipped'],
+    rows,
+    notes: [
+      '`links.js` runs on every page where bars may appear (target ≤ 10 KB gzipped); `link-bar.js` is injected only into frames where a post link was found.',
+    ],
+  };
+}
+
+/** `npm run bench -- content`: the content script's cost, with and without the extension, in the same run. */
+export async function runContentBench(): Promise<Table[]> {
+  if (!existsSync(path.join(CHROME_BUILD, 'manifest.json')))
+    throw new Error('No chrome-mv3 build: run "npm run build" first.');
+  const site = await startThirdPartySite({ '/big.html': bigPage(SITE), '/plain.html': plainPage() });
+  const plain: Record<Mode, number[]> = { with: [], without: [] };
+  const big: Record<Mode, BigRun[]> = { with: [], without: [] };
+  let traced: TracedRun | undefined;
+  try {
+    for (let round = 0; round < BIG_ROUNDS; round += 1) {
+      for (const mode of ['without', 'with'] as const) {
+        const { context, cleanup } = await launch(mode === 'with');
+        try {
+          if (round === 0) {
+            // A warm-up load (disk and code caches), not counted.
+            await scriptMs(context, `${site.origin}/plain.html`);
+            for (let i = 0; i < PLAIN_RUNS; i += 1)
+              plain[mode].push(await scriptMs(context, `${site.origin}/plain.html`));
+          }
+          big[mode].push(await runBig(context, `${site.origin}/big.html`));
+          if (round === 0 && mode === 'with') traced = await tracedRun(context, `${site.origin}/big.html`);
+        } finally {
+          await cleanup();
+        }
+      }
+    }
+  } finally {
+    await site.close();
+  }
+  const ext = { plain: plain.with, big: medianRun(big.with) };
+  const base = { plain: plain.without, big: medianRun(big.without) };
+  const added = median(ext.plain) - median(base.plain);
+  return [
+    {
+      title: `Content script on a big page: ${LINKS.toLocaleString('en')} links (${POST_LINKS.toLocaleString('en')} to posts), then ${NODES_PER_SECOND.toLocaleString('en')} nodes/s for ${ADD_SECONDS} s, then a scroll to the end`,
+      columns: ['', 'without extension', 'with extension', 'attributable to the extension'],
+      rows: [
+        [
+          `time until the ${ext.big.inReach} post links in the first three screens have bars (ms after navigation)`,
+          '–',
+          ext.big.inReachAt === null ? 'not reached' : fmt(ext.big.inReachAt),
+          '–',
+        ],
+        [
+          'new post link at the top of the feed → its bar, p50 / p95 (ms)',
+          '–',
+          `${fmt(ext.big.lagP50)} / ${fmt(ext.big.lagP95)}`,
+          '–',
+        ],
+        [
+          'bars placed / post links in the page at the end',
+          `0 / ${base.big.postLinks}`,
+          `${ext.big.bars} / ${ext.big.postLinks}`,
+          '–',
+        ],
+        ['long tasks ≥ 50 ms (count)', base.big.longTasks, ext.big.longTasks, ext.big.longTasks - base.big.longTasks],
+        [
+          'long tasks, total (ms)',
+          fmt(base.big.longTaskMs),
+          fmt(ext.big.longTaskMs),
+          fmt(ext.big.longTaskMs - base.big.longTaskMs),
+        ],
+        ['longest task (ms)', fmt(base.big.maxTaskMs), fmt(ext.big.maxTaskMs), '–'],
+        [
+          'traced run: long tasks with ≥ 5 ms of the extension’s script in them / all long tasks',
+          '–',
+          traced === undefined ? '–' : `${traced.withOurScript} / ${traced.longTasks}`,
+          traced === undefined ? '–' : traced.withOurScript,
+        ],
+        [
+          'traced run: most extension script inside one long task / all of it over the run (ms)',
+          '–',
+          traced === undefined ? '–' : `${fmt(traced.maxOurScriptMs)} / ${fmt(traced.totalOurScriptMs)}`,
+          '–',
+        ],
+      ],
+      notes: [
+        `The run with the median long-task count of ${BIG_ROUNDS} per column, alternating (long tasks per run: without ${base.big.allLongTasks.join(', ')}; with ${ext.big.allLongTasks.join(', ')}).`,
+        "Long tasks come from the page's own PerformanceObserver over the whole run (load, additions, scroll); load and parsing count in both columns.",
+        'The extra long tasks with the extension are rendering frames (style, layout, paint) of the page’s own relayouts, longer with the bars’ DOM in the page; the traced run shows how much of our script is in them.',
+      ],
+    },
+    {
+      title: `Added scripting time on a plain page (${PLAIN_LINKS.toLocaleString('en')} links, none to posts): median of ${PLAIN_RUNS} loads`,
+      columns: ['without extension (ms)', 'with extension (ms)', 'added (ms)', 'target'],
+      rows: [[fmt(median(base.plain)), fmt(median(ext.plain)), fmt(added), '≤ 5 ms']],
+      notes: [
+        `CDP Performance.getMetrics ScriptDuration per load; with: ${ext.plain.map(fmt).join(', ')}; without: ${base.plain.map(fmt).join(', ')}.`,
+      ],
+    },
+    sizes(),
+  ];
+}

@@ -1,0 +1,111 @@
+/**
+ * The pages of the content-script benchmark, served from the origin the extension is configured
+ * for (so post links are `/posts/{id}` of "the platform's site").
+ */
+
+/** Links in the big page, and how many of them point to posts. */
+export const LINKS = 10_000;
+export const POST_LINKS = 1_000;
+/** Nodes the big page adds per second while the benchmark watches, and for how long. */
+export const NODES_PER_SECOND = 1_000;
+export const ADD_SECONDS = 5;
+
+/**
+ * Measures in the page itself (main world): long tasks (PerformanceObserver 'longtask'), when each
+ * bar host appears after its post link (an element inserted right after `a.post`), and when the
+ * post links within reach (three screens from the top: bars are built two screens ahead) have one.
+ */
+const PROBE = `
+window.__bench = { longTasks: [], hosts: 0, inReach: null, inReachAt: null, lags: [], addedAt: new Map(), addsDone: false, scrolled: false };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+}).observe({ type: 'longtask', buffered: true });
+new MutationObserver((records) => {
+  const now = performance.now();
+  const bench = window.__bench;
+  for (const record of records) for (const node of record.addedNodes) {
+    const before = node.previousElementSibling;
+    if (node.nodeType !== 1 || node.localName !== 'span' || !before || !before.classList.contains('post')) continue;
+    bench.hosts += 1;
+    if (bench.inReach !== null && bench.inReachAt === null && bench.hosts >= bench.inReach) bench.inReachAt = now;
+    const added = bench.addedAt.get(before);
+    if (added !== undefined) bench.lags.push(now - added);
+  }
+}).observe(document, { childList: true, subtree: true });
+addEventListener('DOMContentLoaded', () => {
+  const reach = innerHeight * 3;
+  window.__bench.inReach = [...document.querySelectorAll('a.post')].filter((a) => a.getBoundingClientRect().top < reach).length;
+});
+`;
+
+/**
+ * 10,000 links in 1,000 articles of 10 links each, one of which links to a post of `site`; then
+ * 1,000 nodes a second added at the top of the feed (an infinite feed's new items), then a scroll
+ * through the whole page.
+ */
+export function bigPage(site: string): string {
+  const articles: string[] = [];
+  for (let a = 0; a < LINKS / 10; a += 1) {
+    const links: string[] = [];
+    for (let l = 0; l < 10; l += 1) {
+      const n = a * 10 + l;
+      links.push(
+        l === 3
+          ? `<a class="post" href="${site}/posts/p_bench${a}">post ${a}</a>`
+          : `<a href="/articles/${n}?ref=feed">article ${n}</a>`,
+      );
+    }
+    articles.push(`<article><h2>Item ${a}</h2><p>${links.join(' · ')}</p></article>`);
+  }
+  const perTick = NODES_PER_SECOND / 10;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>big</title><script>${PROBE}</script></head>
+<body><main id="feed">${articles.join('\n')}</main>
+<script>
+addEventListener('load', () => {
+  const feed = document.getElementById('feed');
+  let tick = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const batch = document.createDocumentFragment();
+    for (let i = 0; i < ${perTick}; i += 1) {
+      const n = tick * ${perTick} + i;
+      const p = document.createElement('p');
+      const a = document.createElement('a');
+      if (n % 10 === 0) { a.className = 'post'; a.href = '${site}/posts/p_late' + n; window.__bench.addedAt.set(a, now); }
+      else a.href = '/articles/late' + n;
+      a.textContent = 'late ' + n;
+      p.append('New: ', a);
+      batch.append(p);
+    }
+    feed.prepend(batch);
+    if (++tick === ${ADD_SECONDS * 10}) {
+      clearInterval(timer);
+      window.__bench.addsDone = true;
+      // Then the reader scrolls through everything, a screen every 50 ms.
+      const scroller = setInterval(() => {
+        scrollBy(0, innerHeight);
+        if (innerHeight + scrollY >= document.documentElement.scrollHeight - 2) {
+          clearInterval(scroller);
+          window.__bench.scrolled = true;
+        }
+      }, 50);
+    }
+  }, 100);
+});
+</script></body></html>`;
+}
+
+/** Links in the plain page (none to posts). */
+export const PLAIN_LINKS = 2_000;
+
+/** An ordinary article page: text and 2,000 links, none of them to a post. */
+export function plainPage(): string {
+  const paragraphs: string[] = [];
+  for (let p = 0; p < 200; p += 1) {
+    const links = Array.from({ length: 10 }, (_, i) => `<a href="/wiki/topic_${p}_${i}">topic ${p}.${i}</a>`).join(
+      ', ',
+    );
+    paragraphs.push(`<p>Paragraph ${p} of an ordinary article, citing ${links}.</p>`);
+  }
+  return `<!doctype html><html><head><meta charset="utf-8"><title>plain</title></head><body><main>${paragraphs.join('\n')}</main></body></html>`;
+}

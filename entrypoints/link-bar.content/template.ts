@@ -1,0 +1,57 @@
+import { t } from '@/lib/i18n';
+import { MAX_REPLY_LENGTH } from '@/lib/links/bar-state';
+import { h } from './dom';
+import { BAR_CSS } from './styles';
+
+/**
+ * The markup every bar starts from, built once (its words looked up once) and cloned for each bar:
+ * a clone is one native call, where building a bar element by element for a thousand links is not.
+ */
+export function barTemplate(kinds: { value: string; label: string }[], isMac: boolean): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  const reactions = kinds.map((kind) =>
+    h(
+      'button',
+      { type: 'button', 'data-action': 'react', 'data-kind': kind.value, 'aria-pressed': 'false' },
+      kind.label,
+      h('span', { class: 'mark', 'aria-hidden': 'true' }),
+    ),
+  );
+  const composer = h(
+    'span',
+    { class: 'composer', id: 'composer', hidden: '' },
+    h('textarea', { 'aria-label': t('barReplyLabel'), rows: '3', maxlength: String(MAX_REPLY_LENGTH) }),
+    h(
+      'span',
+      { class: 'row' },
+      h(
+        'span',
+        { class: 'hint' },
+        h('span', {}, isMac ? t('barHintMac') : t('barHint')),
+        h('span', {}, t('barPrivacy')),
+      ),
+      h('button', { type: 'button', 'data-action': 'cancel' }, t('barCancel')),
+      h('button', { type: 'button', class: 'primary', 'data-action': 'send' }, t('barSend')),
+    ),
+  );
+  fragment.append(
+    h('style', {}, BAR_CSS),
+    h(
+      'span',
+      { class: 'wrap' },
+      h(
+        'span',
+        { class: 'bar', role: 'group', 'aria-label': t('barGroup') },
+        ...reactions,
+        h(
+          'button',
+          { type: 'button', 'data-action': 'toggle-reply', 'aria-expanded': 'false', 'aria-controls': 'composer' },
+          t('barReply'),
+        ),
+        h('span', { class: 'status', role: 'status' }),
+      ),
+      composer,
+    ),
+  );
+  return fragment;
+}
