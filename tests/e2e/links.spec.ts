@@ -10,6 +10,7 @@ import {
   waitForEvents,
   waitForRegistration,
 } from './support/link-bars';
+import { SandboxClient } from './support/sandbox-client';
 import { startThirdPartySite, type ThirdPartySite } from './support/third-party-site';
 
 const postIdOf = (href: string | null) => href?.match(/\/posts\/([^/?#]+)/)?.[1];
@@ -125,6 +126,44 @@ test.describe('inline bars on the platform site', () => {
     const events = await waitForEvents(sandbox.baseUrl, 'reaction.created', 1);
     expect(events.map((e) => e.data.postId)).toEqual([postId]);
   });
+});
+
+test('states show in place: failed with the reason, waiting for the rate limit with a countdown', async ({
+  context,
+  sandbox,
+  extensionPage,
+}) => {
+  const client = new SandboxClient(sandbox.baseUrl);
+  const { key: noReactions } = await client.newKey(['posts:read', 'posts:write'], sandbox.account);
+  const options = await extensionPage('options.html');
+  await configure(options, sandbox.baseUrl, noReactions);
+  await waitForRegistration(context, ['http://127.0.0.1/*']);
+  const page = await context.newPage();
+  await page.goto(`${sandbox.baseUrl}/`);
+  const cdp = await domSession(page);
+  const [a, b, c] = (await barsOn(cdp, 3)).map((bar) => postIdOf(bar.linkHref));
+
+  // A key without reactions:write: the reaction fails, and the bar says why.
+  await realClick(page, cdp, button(await barOf(cdp, a), 'Well sourced').nodeId);
+  const failed = await waitFor(async () => {
+    const status = (await barOf(cdp, a)).status;
+    return status.startsWith('Well sourced: failed: ') ? status : undefined;
+  }, 'the failure');
+  expect(failed).toContain('reactions:write');
+
+  // One write per two minutes: the first goes, the second waits with a countdown.
+  await call(options, 'saveKey', { key: sandbox.testKey });
+  await client.setBudget(sandbox.account, 1, 120);
+  await realClick(page, cdp, button(await barOf(cdp, b), 'Well sourced').nodeId);
+  await statusOf(cdp, b as string, 'Well sourced: sent');
+  await realClick(page, cdp, button(await barOf(cdp, c), 'Well sourced').nodeId);
+  const waiting = await waitFor(async () => {
+    const status = (await barOf(cdp, c)).status;
+    return /^Well sourced: waiting for the rate limit, [12]:\d\d$/.test(status) ? status : undefined;
+  }, 'the countdown');
+  // The clock runs down in place.
+  await waitFor(async () => ((await barOf(cdp, c)).status !== waiting ? true : undefined), 'the next second');
+  expect((await sandboxEvents(sandbox.baseUrl)).filter((e) => e.type === 'reaction.created')).toHaveLength(1);
 });
 
 test.describe('inline bars on another site', () => {
