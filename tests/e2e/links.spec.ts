@@ -128,6 +128,35 @@ test.describe('inline bars on the platform site', () => {
   });
 });
 
+test('the bar works from the keyboard: Tab from the link reaches its buttons, Enter reacts', async ({
+  context,
+  sandbox,
+  extensionPage,
+}) => {
+  const options = await extensionPage('options.html');
+  await configure(options, sandbox.baseUrl, sandbox.testKey);
+  await waitForRegistration(context, ['http://127.0.0.1/*']);
+  const [postId] = await publishedPostIds(sandbox.baseUrl, sandbox.testKey);
+  const page = await context.newPage();
+  await page.goto(`${sandbox.baseUrl}/posts/${postId}`);
+  const cdp = await domSession(page);
+  await barsOn(cdp, 1);
+  await page.locator(`article a[href="/posts/${postId}"]`).focus();
+  await page.keyboard.press('Tab');
+  // Focus went into the closed root: the page only sees its host.
+  expect(await page.evaluate(() => document.activeElement?.localName)).toBe('span');
+  await page.keyboard.press('Enter');
+  const reactions = await waitForEvents(sandbox.baseUrl, 'reaction.created', 1);
+  expect(reactions.map((e) => e.data.postId)).toEqual([postId]);
+  // Tab on to Reply, open the composer with Space, send with Ctrl+Enter.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await page.keyboard.type('Typed without a mouse.');
+  await page.keyboard.press('Control+Enter');
+  const comments = await waitForEvents(sandbox.baseUrl, 'comment.created', 1);
+  expect(comments.map((e) => [e.data.postId, e.data.body])).toEqual([[postId, 'Typed without a mouse.']]);
+});
+
 test('states show in place: failed with the reason, waiting for the rate limit with a countdown', async ({
   context,
   sandbox,
