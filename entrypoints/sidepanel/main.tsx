@@ -7,14 +7,25 @@ import { cachedReactionKinds, cacheReactionKinds, firstPageCache } from '@/lib/u
 import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/lib/ui/timeline-store';
 import type { KindsSource } from '@/lib/ui/use-reaction-kinds';
 import { App } from './App';
+import { whenFirstItemsPainted } from './first-paint';
+
+/** How long the fresh first page may wait for the cached one to be drawn (ms). */
+const CACHED_PAINT_LIMIT = 500;
 
 // The early script (sidepanel-early.ts) asked for the first page and the settings while this
 // bundle loaded: use its answers, checked like any reply; ask again only where it did not run.
 const early = takeEarlyRequests();
 let earlyPage = early?.firstPage;
-const fetchPage: FetchPage = (request) => {
+// With the last opening's first page in the cache, that page is drawn first and the fresh one
+// (often arriving just before that frame) is checked and drawn right after it: doing both in
+// the same frame would only delay the cached posts, and the fresh ones by no more than a frame.
+let waitForCachedPaint = true;
+const fetchPage: FetchPage = async (request) => {
   const answer = earlyPage;
   earlyPage = undefined;
+  const wait = waitForCachedPaint && store.getState().stale;
+  waitForCachedPaint = false;
+  if (wait) await whenFirstItemsPainted(CACHED_PAINT_LIMIT);
   if (answer !== undefined && request.cursor === undefined && request.limit === FIRST_PAGE) {
     return answer.then(
       (raw) => parseReply('getTimelinePage', raw),
