@@ -22,6 +22,19 @@ export type ApiErrorKind =
   /** The server answered 2xx with a body that does not match the schema (`issuePath` says where). */
   | 'bad_response';
 
+/** Every kind, for code that must name them all (reply codes, tests). */
+export const API_ERROR_KINDS = [
+  'unauthorized',
+  'forbidden_scope',
+  'key_disabled',
+  'rate_limited',
+  'not_found',
+  'invalid',
+  'server',
+  'network',
+  'bad_response',
+] as const satisfies readonly ApiErrorKind[];
+
 export interface ApiErrorInit {
   kind: ApiErrorKind;
   message: string;

@@ -1,20 +1,11 @@
 import { z } from 'zod';
-import type { ApiErrorKind } from '@/lib/api/errors';
-import { isApiError } from '@/lib/api/errors';
+import { API_ERROR_KINDS, type ApiErrorKind, isApiError } from '@/lib/api/errors';
 import { type MessageName, protocol, type ReplyData } from './protocol';
 
 /** Error codes a reply can carry: the API client's kinds, plus the message layer's own. */
 export const ERROR_CODES = [
   // ApiError kinds, unchanged, so the UI maps one set of codes to words.
-  'unauthorized',
-  'forbidden_scope',
-  'key_disabled',
-  'rate_limited',
-  'not_found',
-  'invalid',
-  'server',
-  'network',
-  'bad_response',
+  ...API_ERROR_KINDS,
   /** The message was malformed: unknown type, wrong shape, out-of-bounds field. */
   'bad_request',
   /** The sender may not send this message (not our extension, or a content script asking for more). */
