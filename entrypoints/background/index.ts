@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createRouter, toRuntimeListener } from '@/lib/messages/router';
-import { DRAFTS_STORAGE_KEY } from '@/lib/ui/drafts';
+import { DRAFTS_STORAGE_KEY } from '@/lib/ui/drafts-key';
 import { drawBadge } from './badge';
 import { listenForCommands } from './commands';
 import { ContextMenus } from './context-menus';

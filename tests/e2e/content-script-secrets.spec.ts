@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures';
 import { domSession, findBars, waitFor } from './support/closed-shadow';
-import { configure } from './support/extension-client';
-import { waitForRegistration } from './support/link-bars';
+import { configureForSandboxSite } from './support/link-bars';
 
 /**
  * Everything our content script can reach, read from inside its own isolated world: the
@@ -51,8 +50,7 @@ test('the content script cannot read the API key from any storage it can reach',
   extensionPage,
 }) => {
   const options = await extensionPage('options.html');
-  await configure(options, sandbox.baseUrl, sandbox.testKey);
-  await waitForRegistration(context, ['http://127.0.0.1/*']);
+  await configureForSandboxSite(context, options, sandbox.baseUrl, sandbox.testKey);
   const page = await context.newPage();
   const cdp = await domSession(page);
   const contexts: { id: number; name: string; auxData?: { type?: string } }[] = [];

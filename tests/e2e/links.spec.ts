@@ -4,6 +4,7 @@ import { relaunchWithAllSitesGranted } from './support/all-sites';
 import { type BarView, domSession, findBars, realClick, waitFor } from './support/closed-shadow';
 import { call, configure } from './support/extension-client';
 import {
+  configureForSandboxSite,
   registeredLinkScript,
   resetSandbox,
   sandboxEvents,
@@ -70,8 +71,7 @@ test.describe('inline bars on the platform site', () => {
     extensionPage,
   }) => {
     const options = await extensionPage('options.html');
-    await configure(options, sandbox.baseUrl, sandbox.testKey);
-    await waitForRegistration(context, ['http://127.0.0.1/*']);
+    await configureForSandboxSite(context, options, sandbox.baseUrl, sandbox.testKey);
 
     const page = await context.newPage();
     await page.goto(`${sandbox.baseUrl}/`);
@@ -114,8 +114,7 @@ test.describe('inline bars on the platform site', () => {
     extensionPage,
   }) => {
     const options = await extensionPage('options.html');
-    await configure(options, sandbox.baseUrl, sandbox.testKey);
-    await waitForRegistration(context, ['http://127.0.0.1/*']);
+    await configureForSandboxSite(context, options, sandbox.baseUrl, sandbox.testKey);
     const [postId] = await publishedPostIds(sandbox.baseUrl, sandbox.testKey);
     const page = await context.newPage();
     await page.goto(`${sandbox.baseUrl}/posts/${postId}`);
@@ -134,8 +133,7 @@ test('the bar works from the keyboard: Tab from the link reaches its buttons, En
   extensionPage,
 }) => {
   const options = await extensionPage('options.html');
-  await configure(options, sandbox.baseUrl, sandbox.testKey);
-  await waitForRegistration(context, ['http://127.0.0.1/*']);
+  await configureForSandboxSite(context, options, sandbox.baseUrl, sandbox.testKey);
   const [postId] = await publishedPostIds(sandbox.baseUrl, sandbox.testKey);
   const page = await context.newPage();
   await page.goto(`${sandbox.baseUrl}/posts/${postId}`);
@@ -165,8 +163,7 @@ test('states show in place: failed with the reason, waiting for the rate limit w
   const client = new SandboxClient(sandbox.baseUrl);
   const { key: noReactions } = await client.newKey(['posts:read', 'posts:write'], sandbox.account);
   const options = await extensionPage('options.html');
-  await configure(options, sandbox.baseUrl, noReactions);
-  await waitForRegistration(context, ['http://127.0.0.1/*']);
+  await configureForSandboxSite(context, options, sandbox.baseUrl, noReactions);
   const page = await context.newPage();
   await page.goto(`${sandbox.baseUrl}/`);
   const cdp = await domSession(page);
@@ -254,8 +251,7 @@ test.describe('inline bars on another site', () => {
     userDataDir,
   }) => {
     const options0 = await extensionPage('options.html');
-    await configure(options0, sandbox.baseUrl, sandbox.testKey);
-    await waitForRegistration(context, ['http://127.0.0.1/*']);
+    await configureForSandboxSite(context, options0, sandbox.baseUrl, sandbox.testKey);
     const before = await context.newPage();
     await before.goto(`${site.origin}/news.html`);
     await expect(before).toHaveTitle('fed');

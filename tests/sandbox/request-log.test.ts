@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestLogEntry } from '../../sandbox/request-log.js';
 import { ALL_SCOPES, T0, TestSandbox } from './helpers.js';
 
-interface Entry {
-  at: number;
-  method: string;
-  path: string;
-  account: string | null;
-  keyId: string | null;
-  status: number;
-  retryAfterSeconds: number | null;
-  dropped: boolean;
-}
+type Entry = Omit<RequestLogEntry, 'durationMs'>;
 
 let sb: TestSandbox;
 beforeAll(async () => {

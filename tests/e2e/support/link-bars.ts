@@ -1,4 +1,5 @@
-import type { BrowserContext, Worker } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { configure } from './extension-client';
 
 /** The extension's service worker (Playwright keeps one handle for it). */
 export async function serviceWorker(context: BrowserContext): Promise<Worker> {
@@ -32,6 +33,20 @@ export async function waitForRegistration(context: BrowserContext, matches: stri
       throw new Error(`Link script not registered for ${matches.join(', ')}: ${JSON.stringify(script)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Configures the extension against a sandbox from an extension page (base URL + key), then waits
+ * until the link script is registered for the sandbox's site (loopback), as it is for the platform's.
+ */
+export async function configureForSandboxSite(
+  context: BrowserContext,
+  page: Page,
+  baseUrl: string,
+  key: string,
+): Promise<void> {
+  await configure(page, baseUrl, key);
+  await waitForRegistration(context, ['http://127.0.0.1/*']);
 }
 
 /** A sandbox event (webhook payload) as `/__sandbox/events` lists it. */

@@ -1,3 +1,5 @@
+import type { RequestLogEntry } from '../../../sandbox/request-log';
+
 /** Test controls of a running sandbox (`/__sandbox/…`) and a few API reads, from the test's side. */
 export class SandboxClient {
   constructor(readonly baseUrl: string) {}
@@ -57,15 +59,7 @@ export class SandboxClient {
 }
 
 /** One API request as the sandbox logged it. */
-export interface WriteLogEntry {
-  /** Sandbox time (ms) when the request arrived. */
-  at: number;
-  method: string;
-  path: string;
-  account: string | null;
-  status: number;
-  retryAfterSeconds: number | null;
-}
+export type WriteLogEntry = RequestLogEntry;
 
 /** Writes sent while an earlier 429 still forbade them: each 429 at `at` forbids until `at + Retry-After`. */
 export function earlySends(log: WriteLogEntry[]): WriteLogEntry[] {
