@@ -2,8 +2,8 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { FIRST_ITEMS_MARK } from '../entrypoints/sidepanel/first-paint';
-import { PANEL_CACHE_KEY } from '../lib/ui/panel-cache-key';
+import { FIRST_ITEMS_MARK, INTERACTIVE_MARK } from '../entrypoints/sidepanel/first-paint';
+import { PANEL_CACHE_KEY, PANEL_SNAPSHOT_KEY } from '../lib/ui/panel-cache-key';
 import { OVERSCAN } from '../lib/ui/virtual-range';
 import { CHROME_BUILD } from '../tests/e2e/support/browsers';
 import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from '../tests/e2e/support/chromium';
@@ -42,18 +42,29 @@ function buildWithBlankPage(): string {
   return dir;
 }
 
+/** How long to leave a page alone before asking for its mark, and between asks (ms). */
+const SETTLE_MS = 400;
+
 /**
- * Opens an extension page once and answers the time from navigation start to `mark` (for the panel:
- * "first timeline items painted", set after the frame that drew them).
+ * Opens an extension page once and answers the times from navigation start to `marks` (for the
+ * panel: first timeline items painted, by the last opening's picture or the live panel, and the live
+ * panel's items painted; each set after the frame that drew them). The page is left alone until it
+ * has had time to set them: Playwright's `waitForFunction` would inject its own script and poll on
+ * every frame while the page loads, and the time that takes would be counted as ours.
  */
-async function openOnce(context: BrowserContext, url: string, mark: string = FIRST_ITEMS_MARK): Promise<number> {
+async function openOnce(context: BrowserContext, url: string, marks: string[]): Promise<number[]> {
   const page = await context.newPage();
   try {
-    await page.goto(url);
-    const handle = await page.waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, mark, {
-      timeout: 30_000,
-    });
-    return Number(await handle.jsonValue());
+    await page.goto(url, { waitUntil: 'commit' });
+    for (let waited = 0; waited < 30_000; waited += SETTLE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      const times = await page.evaluate(
+        (marks) => marks.map((mark) => performance.getEntriesByName(mark)[0]?.startTime ?? null),
+        marks,
+      );
+      if (times.every((time) => time !== null)) return times as number[];
+    }
+    throw new Error(`${url} did not set the marks ${marks.join(', ')} within 30 s.`);
   } finally {
     await page.close();
   }
@@ -125,42 +136,53 @@ export async function runSidepanelBench(): Promise<Table[]> {
     await configure(setup, sandbox.baseUrl, sandbox.testKey);
     const url = `chrome-extension://${id}/sidepanel.html`;
 
+    const marks = [FIRST_ITEMS_MARK, INTERACTIVE_MARK];
     // The first open after start also starts the worker's API client: shown apart, not in the figures.
-    const cold = await openOnce(context, url);
-    const cached: number[] = [];
-    for (let i = 0; i < OPENS; i += 1) cached.push(await openOnce(context, url));
-    // The same with the panel's cache of the last first page emptied before each open: the first
-    // items then come from the API (through the background), as on the very first opening.
-    const uncached: number[] = [];
-    for (let i = 0; i < OPENS; i += 1) {
-      await setup.evaluate((key) => localStorage.removeItem(key), PANEL_CACHE_KEY);
-      uncached.push(await openOnce(context, url));
-    }
+    const [cold] = await openOnce(context, url, marks);
+    /** OPENS opens, with `forget` (keys of what the panel keeps between openings) emptied before each. */
+    const series = async (forget: string[]) => {
+      const times: number[][] = [];
+      for (let i = 0; i < OPENS; i += 1) {
+        await setup.evaluate((keys) => {
+          for (const key of keys) localStorage.removeItem(key);
+        }, forget);
+        times.push(await openOnce(context, url, marks));
+      }
+      return { first: times.map(([first]) => first as number), usable: times.map(([, usable]) => usable as number) };
+    };
+    const usual = await series([]);
+    // Without the picture, the live panel draws the last opening's posts itself.
+    const noPicture = await series([PANEL_SNAPSHOT_KEY]);
+    // With nothing kept, the first items come from the API (through the background), as on the very first opening.
+    const nothingKept = await series([PANEL_SNAPSHOT_KEY, PANEL_CACHE_KEY]);
     // The floor: a blank page of the same extension, opened the same way, in the same run.
     const blank: number[] = [];
     for (let i = 0; i < OPENS; i += 1) {
-      blank.push(await openOnce(context, `chrome-extension://${id}/blank.html`, BLANK_MARK));
+      const [time] = await openOnce(context, `chrome-extension://${id}/blank.html`, [BLANK_MARK]);
+      blank.push(time as number);
     }
-    const row = (label: string, times: number[]) => [
+    const p = (times: number[], n: number) => fmt(percentile(times, n));
+    const row = (label: string, { first, usable }: { first: number[]; usable?: number[] }) => [
       label,
-      times.length,
-      fmt(percentile(times, 50)),
-      fmt(percentile(times, 95)),
-      fmt(Math.min(...times)),
-      fmt(Math.max(...times)),
+      first.length,
+      p(first, 50),
+      p(first, 95),
+      fmt(Math.max(...first)),
+      usable ? `${p(usable, 50)} / ${p(usable, 95)}` : '–',
     ];
 
     const openTable: Table = {
       title: 'Side panel: opening to first timeline items painted',
-      columns: ['first items from', 'opens', 'p50 (ms)', 'p95 (ms)', 'min (ms)', 'max (ms)'],
+      columns: ['first items from', 'opens', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'live panel drawn, p50 / p95 (ms)'],
       rows: [
-        row('last opening (cached), then refreshed', cached),
-        row('the API (no cache)', uncached),
-        row('baseline: a blank extension page (no code of ours)', blank),
+        row('the last opening (its picture, then the live panel), then refreshed', usual),
+        row('the last opening’s posts, drawn by the live panel (no picture)', noPicture),
+        row('the API (nothing kept)', nothingKept),
+        row('baseline: a blank extension page (no code of ours)', { first: blank }),
       ],
       notes: [
-        `Panel p95 above the blank page's p95: cached ${fmt(percentile(cached, 95) - percentile(blank, 95))} ms, from the API ${fmt(percentile(uncached, 95) - percentile(blank, 95))} ms.`,
-        `Target: p95 ≤ 100 ms. Navigation start to the panel’s performance mark set after the frame that drew the first posts (headless Chromium, built extension, seeded sandbox on loopback in its own process). The first open after the browser started took ${fmt(cold)} ms and is not counted.`,
+        `Panel p95 above the blank page's p95: usual ${fmt(percentile(usual.first, 95) - percentile(blank, 95))} ms, no picture ${fmt(percentile(noPicture.first, 95) - percentile(blank, 95))} ms, from the API ${fmt(percentile(nothingKept.first, 95) - percentile(blank, 95))} ms.`,
+        `Target: p95 ≤ 100 ms. Navigation start to the performance mark set at the first task after the frame that drew the first posts (headless Chromium, built extension, seeded sandbox on loopback in its own process); "live panel drawn": the same for the live panel's posts (it replaces the picture; usable from then on). The first open after the browser started took ${fmt(cold ?? Number.NaN)} ms and is not counted.`,
       ],
     };
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { formatClock, minutesLeft, secondsLeft } from '@/lib/ui/duration';
-import './common.css';
 
 export interface CountdownProps {
   /** The moment it counts down to (epoch ms). */

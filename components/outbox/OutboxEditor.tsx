@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { MAX_BODY_LENGTH } from '@/lib/messages/fields';
+import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
 
 export interface OutboxEditorProps {
   /** The text to start from (the failed write's body). */

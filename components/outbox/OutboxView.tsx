@@ -7,7 +7,6 @@ import { groupOutbox, type OutboxGroupName } from '@/lib/ui/outbox-groups';
 import { useStatus } from '@/lib/ui/use-status';
 import { type ActionResult, OutboxEntry } from './OutboxEntry';
 import { RateLimitBanner } from './RateLimitBanner';
-import './outbox.css';
 
 /** How many sent writes show before "Show all". */
 const SENT_SHOWN = 10;

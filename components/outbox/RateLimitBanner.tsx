@@ -4,7 +4,6 @@ import { Countdown } from '@/components/common/Countdown';
 import { t } from '@/lib/i18n';
 import { tNodes } from '@/lib/ui/t-node';
 import type { Status } from '@/lib/ui/use-status';
-import './outbox.css';
 
 /**
  * While the account's writes are paused: why (rate limit, disabled key, offline) and, where there is

@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import type { ReplyError } from '@/lib/messages/reply';
+import type { ReplyError } from '@/lib/messages/envelope';
 import { errorText } from '@/lib/ui/error-text';
 
 /** Under the loaded posts: loading more, the end, or why more could not load (with "Try again"). */

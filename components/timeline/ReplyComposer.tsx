@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import type { Reply } from '@/lib/messages/reply';
+import type { Reply } from '@/lib/messages/envelope';
 import { type DraftStore, replyDraftKey } from '@/lib/ui/drafts';
 import { useDraftComposer } from '@/lib/ui/use-draft-composer';
 import { Composer } from './Composer';

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { RelativeTime } from '@/components/common/RelativeTime';
 import type { Contribution } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import type { ReactionKind } from '@/lib/storage/settings';
+import type { ReactionKind } from '@/lib/storage/reaction-kinds';
 import type { PostMarks } from '@/lib/ui/post-marks';
 import { isHttpUrl, splitLinks } from '@/lib/ui/text-links';
 import { ReactionButton } from './ReactionButton';

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
-import type { ReplyError } from '@/lib/messages/reply';
+import type { ReplyError } from '@/lib/messages/envelope';
 import { errorText } from '@/lib/ui/error-text';
 import type { Status } from '@/lib/ui/use-status';
 

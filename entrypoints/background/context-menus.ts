@@ -4,7 +4,7 @@ import { t } from '@/lib/i18n';
 import { createLinkMatcher, type LinkMatcher } from '@/lib/links/match';
 import { patternsFor } from '@/lib/links/pattern';
 import { menuTargetPatterns } from '@/lib/links/registration';
-import { MAX_DRAFT_LENGTH } from '@/lib/messages/fields';
+import { MAX_DRAFT_LENGTH } from '@/lib/messages/limits';
 import { readSettings } from '@/lib/storage/settings';
 import type { Drafts, PendingDraft } from './drafts';
 

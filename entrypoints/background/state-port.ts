@@ -1,5 +1,6 @@
 import type { Browser } from 'wxt/browser';
-import { STATE_PORT, type StatePush } from '@/lib/messages/push';
+import { STATE_PORT } from '@/lib/messages/envelope';
+import type { StatePush } from '@/lib/messages/push';
 import { classifySender } from '@/lib/messages/sender';
 
 /**

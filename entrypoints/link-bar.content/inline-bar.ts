@@ -1,12 +1,7 @@
 import { t } from '@/lib/i18n';
-import {
-  MAX_REPLY_LENGTH,
-  type PostStateView,
-  reactionViews,
-  type WriteStatus,
-  type WriteView,
-} from '@/lib/links/bar-state';
+import { type PostStateView, reactionViews, type WriteStatus, type WriteView } from '@/lib/links/bar-state';
 import type { Scheme } from '@/lib/links/scheme';
+import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
 import { sendLite } from '@/lib/messages/send-lite';
 import type { PostStates } from './post-states';
 import { isUserClick } from './trusted';
@@ -189,7 +184,7 @@ export class InlineBar {
   private async sendReply(): Promise<void> {
     const body = this.textarea.value.trim();
     if (body === '') return this.say(t('barEmpty'), true);
-    if (body.length > MAX_REPLY_LENGTH) return this.say(t('barTooLong', String(MAX_REPLY_LENGTH)), true);
+    if (body.length > MAX_BODY_LENGTH) return this.say(t('barTooLong', String(MAX_BODY_LENGTH)), true);
     if (this.busy || !this.linkStillMatches()) return;
     this.busy = true;
     this.lastAction = REPLY;

@@ -1,11 +1,5 @@
-import {
-  isPending,
-  nextCheckDelay,
-  POST_IDS_PER_REQUEST,
-  type PostStateView,
-  reactionViews,
-  type WriteView,
-} from '@/lib/links/bar-state';
+import { isPending, nextCheckDelay, type PostStateView, reactionViews, type WriteView } from '@/lib/links/bar-state';
+import { MAX_POST_IDS } from '@/lib/messages/limits';
 import { sendLite } from '@/lib/messages/send-lite';
 
 type Listener = (state: PostStateView) => void;
@@ -84,8 +78,8 @@ export class PostStates {
   }
 
   private async fetch(postIds: string[]): Promise<void> {
-    for (let start = 0; start < postIds.length; start += POST_IDS_PER_REQUEST) {
-      const reply = await sendLite('getPostStates', { postIds: postIds.slice(start, start + POST_IDS_PER_REQUEST) });
+    for (let start = 0; start < postIds.length; start += MAX_POST_IDS) {
+      const reply = await sendLite('getPostStates', { postIds: postIds.slice(start, start + MAX_POST_IDS) });
       if (this.signal.aborted) return;
       if (!reply.ok) {
         // Refused for now (the per-tab cap, a restarting worker): followed posts are asked again later.

@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { MAX_REPLY_LENGTH } from '@/lib/links/bar-state';
+import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
 import { h } from './dom';
 import { BAR_CSS } from './styles';
 
@@ -20,7 +20,7 @@ export function barTemplate(kinds: { value: string; label: string }[], isMac: bo
   const composer = h(
     'span',
     { class: 'composer', id: 'composer', hidden: '' },
-    h('textarea', { 'aria-label': t('barReplyLabel'), rows: '3', maxlength: String(MAX_REPLY_LENGTH) }),
+    h('textarea', { 'aria-label': t('barReplyLabel'), rows: '3', maxlength: String(MAX_BODY_LENGTH) }),
     h(
       'span',
       { class: 'row' },

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import type { ReactionKind } from '@/lib/storage/settings';
+import type { ReactionKind } from '@/lib/storage/reaction-kinds';
 import { checkReactionKinds, MAX_REACTION_KINDS, reactionKindsToSave } from '@/lib/ui/settings-form';
 import { SaveState } from './SaveState';
 import { type SaveSettings, useAutosave } from './use-settings';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { MAX_BODY_LENGTH } from '@/lib/messages/fields';
+import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
 import { quickPostDraftItem } from './draft';

@@ -1,47 +1,58 @@
 import { render } from 'preact';
-import { parseReply } from '@/lib/messages/reply';
-import { sendMessage } from '@/lib/messages/send';
+import { checkReply, loadReplyChecks, sendMessage } from '@/lib/messages/send';
 import { DraftStore } from '@/lib/ui/drafts';
 import { takeEarlyRequests } from '@/lib/ui/early-requests';
 import { cachedReactionKinds, cacheReactionKinds, firstPageCache } from '@/lib/ui/panel-cache';
+import { keepFirstPageSnapshot } from '@/lib/ui/panel-snapshot';
 import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/lib/ui/timeline-store';
 import type { KindsSource } from '@/lib/ui/use-reaction-kinds';
 import { App } from './App';
-import { whenFirstItemsPainted } from './first-paint';
+import { expectFirstItems, whenFirstItemsPainted, whenSnapshotPainted } from './first-paint';
 
 /** How long the fresh first page may wait for the cached one to be drawn (ms). */
 const CACHED_PAINT_LIMIT = 500;
+/** How long the live panel's first render may wait for the last opening's picture to be drawn (ms). */
+const SNAPSHOT_PAINT_LIMIT = 100;
 
 // The early script (sidepanel-early.ts) asked for the first page and the settings while this
 // bundle loaded: use its answers, checked like any reply; ask again only where it did not run.
 const early = takeEarlyRequests();
 let earlyPage = early?.firstPage;
-// With the last opening's first page in the cache, that page is drawn first and the fresh one
-// (often arriving just before that frame) is checked and drawn right after it: doing both in
-// the same frame would only delay the cached posts, and the fresh ones by no more than a frame.
-let waitForCachedPaint = true;
 const fetchPage: FetchPage = async (request) => {
   const answer = earlyPage;
   earlyPage = undefined;
-  const wait = waitForCachedPaint && store.getState().stale;
-  waitForCachedPaint = false;
-  if (wait) await whenFirstItemsPainted(CACHED_PAINT_LIMIT);
+  await checksMayRun;
   if (answer !== undefined && request.cursor === undefined && request.limit === FIRST_PAGE) {
     return answer.then(
-      (raw) => parseReply('getTimelinePage', raw),
+      (raw) => checkReply('getTimelinePage', raw),
       () => sendMessage('getTimelinePage', request),
     );
   }
   return sendMessage('getTimelinePage', request);
 };
-const settings = early?.settings.then(
-  (raw) => parseReply('getSettings', raw),
-  () => sendMessage('getSettings'),
-);
 
 // The first page and the reaction kinds of the last opening paint at once; fresh ones replace them.
 const store = new TimelineStore(fetchPage, firstPageCache());
-const kinds: KindsSource = { initial: settings, cached: cachedReactionKinds(), remember: cacheReactionKinds };
+const cachedKinds = cachedReactionKinds();
+// With the last opening's posts to show, they are drawn first, and the fresh answers (often here
+// before that frame) are checked right after it: loading the reply schemas and checking in the
+// same frame would only delay the cached posts, and the fresh ones by no more than a frame.
+// With nothing to show, the schemas load at once, while the answers travel.
+const checksMayRun =
+  store.getState().stale && cachedKinds !== undefined
+    ? whenFirstItemsPainted(CACHED_PAINT_LIMIT)
+    : loadReplyChecks().then(
+        () => undefined,
+        () => undefined,
+      );
+const settings = early?.settings.then(
+  async (raw) => {
+    await checksMayRun;
+    return checkReply('getSettings', raw);
+  },
+  () => sendMessage('getSettings'),
+);
+const kinds: KindsSource = { initial: settings, cached: cachedKinds, remember: cacheReactionKinds };
 void store.loadFirst();
 
 const drafts = new DraftStore();
@@ -53,9 +64,13 @@ document.addEventListener('visibilitychange', () => {
 });
 
 const root = document.getElementById('app');
-void drafts
-  .load(early?.drafts)
-  .catch(() => undefined)
-  .then(() => {
-    if (root) render(<App store={store} drafts={drafts} kinds={kinds} />, root);
-  });
+void Promise.all([drafts.load(early?.drafts).catch(() => undefined), whenSnapshotPainted(SNAPSHOT_PAINT_LIMIT)]).then(
+  () => {
+    if (root === null) return;
+    expectFirstItems();
+    render(<App store={store} drafts={drafts} kinds={kinds} />, root);
+    // The live panel replaces the last opening's picture in the same task: never both on screen.
+    document.getElementById('snapshot')?.remove();
+    keepFirstPageSnapshot(store, root);
+  },
+);

@@ -3,12 +3,6 @@
  * the words and the follow-up schedule are unit-tested.
  */
 
-/** Most post ids one `getPostStates` may carry (MAX_POST_IDS in lib/messages/fields.ts, here without zod). */
-export const POST_IDS_PER_REQUEST = 200;
-
-/** Longest reply, in UTF-16 code units after trimming (MAX_BODY_LENGTH in lib/messages/fields.ts, without zod). */
-export const MAX_REPLY_LENGTH = 2000;
-
 export type WriteStatus = 'queued' | 'sending' | 'sent' | 'waiting' | 'failed' | 'uncertain';
 
 /** One write's state as the bar shows it. */

@@ -1,16 +1,10 @@
 import { z } from 'zod';
+import { MAX_BODY_LENGTH } from './limits';
 
 /*
  * The building blocks of the protocol table: bounded request fields (checked at the door, strict)
  * and the shapes of reply data (plain objects: replies come from our own background).
  */
-
-/** Longest post or comment body, in UTF-16 code units after trimming (never more than the server's characters). */
-export const MAX_BODY_LENGTH = 2000;
-/** Longest draft handed to the composer (a quote plus its page URL; the user trims it there). */
-export const MAX_DRAFT_LENGTH = 8000;
-/** Most post ids one `getPostStates` may ask about. */
-export const MAX_POST_IDS = 200;
 
 /** Lone UTF-16 surrogates and NUL: the API refuses them, so we do at the door. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -7,8 +7,6 @@ import {
   bodySchema,
   cursorSchema,
   idSchema,
-  MAX_DRAFT_LENGTH,
-  MAX_POST_IDS,
   outboxItemSchema,
   outboxSummarySchema,
   pauseSchema,
@@ -17,6 +15,7 @@ import {
   writeAckSchema,
   writeRequestSchema,
 } from './fields';
+import { MAX_DRAFT_LENGTH, MAX_POST_IDS } from './limits';
 
 /** Who may send a message: extension pages (popup, side panel, options) or also content scripts. */
 export type SenderKind = 'extension' | 'content';

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { protocol } from './protocol';
 
-/** The name of the long-lived port extension pages open to receive state pushes. */
-export const STATE_PORT = 'state';
-
 /**
  * What the background pushes over the state port: the status (as `getStatus` answers it) after
  * every change, and a hint that Outbox items changed (pages that list them ask again).

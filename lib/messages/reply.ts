@@ -1,37 +1,15 @@
 import { z } from 'zod';
-import { API_ERROR_KINDS, type ApiErrorKind, isApiError } from '@/lib/api/errors';
-import { type MessageName, protocol, type ReplyData } from './protocol';
+import { isApiError } from '@/lib/api/errors';
+import { ERROR_CODES, type ErrorCode, fail, type Reply, type ReplyError } from './envelope';
+import { type MessageName, protocol } from './protocol';
 
-/** Error codes a reply can carry: the API client's kinds, plus the message layer's own. */
-export const ERROR_CODES = [
-  // ApiError kinds, unchanged, so the UI maps one set of codes to words.
-  ...API_ERROR_KINDS,
-  /** The message was malformed: unknown type, wrong shape, out-of-bounds field. */
-  'bad_request',
-  /** The sender may not send this message (not our extension, or a content script asking for more). */
-  'forbidden',
-  /** The action does not fit the current state (e.g. resending an item that is being sent). */
-  'not_allowed',
-  /** The background did not answer (not running, no handler, reply lost or malformed). */
-  'unavailable',
-  /** Something failed inside the background; details stay there. */
-  'internal',
-] as const satisfies readonly (ApiErrorKind | string)[];
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** The error half of a reply. `retryAt` (epoch ms) is set for rate limits. */
+/** The error half of a reply, checked: a field a newer background adds or breaks never breaks the page. */
 export const replyErrorSchema = z.object({
   // A code from a newer background is still an error, just an unspecific one.
   code: z.enum(ERROR_CODES).catch('internal'),
   message: z.string().max(1000).catch('Something went wrong.'),
   retryAt: z.number().optional().catch(undefined),
-});
-export type ReplyError = z.infer<typeof replyErrorSchema>;
-
-/** A reply: `{ok:true, data}` or `{ok:false, error}`. */
-export type Reply<N extends MessageName> = { ok: true; data: ReplyData<N> } | { ok: false; error: ReplyError };
-/** A reply of any message, as the router produces it. */
-export type AnyReply = { ok: true; data: unknown } | { ok: false; error: ReplyError };
+}) satisfies z.ZodType<ReplyError>;
 
 /** An error a handler throws to answer with a specific code and a message safe to show. */
 export class MessageError extends Error {
@@ -43,14 +21,6 @@ export class MessageError extends Error {
   ) {
     super(message);
   }
-}
-
-const MAX_MESSAGE = 500;
-
-/** Builds a failed reply. */
-export function fail(code: ErrorCode, message: string, retryAt?: number): { ok: false; error: ReplyError } {
-  const text = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message;
-  return { ok: false, error: retryAt === undefined ? { code, message: text } : { code, message: text, retryAt } };
 }
 
 function isErrorCode(value: unknown): value is ErrorCode {

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
+import { type AnyReply, fail } from './envelope';
 import { isMessageName, type MessageName, protocol, type ReplyData, type RequestData } from './protocol';
 import { createRateCap, DEFAULT_CONTENT_RATE, type RateCap } from './rate-cap';
-import { type AnyReply, fail, toFailure } from './reply';
+import { toFailure } from './reply';
 import { classifySender, type ExtensionIdentity, type SenderInfo } from './sender';
 
 /** What a handler learns besides the request: who sent it. */

@@ -1,10 +1,32 @@
 import { browser } from 'wxt/browser';
+import { fail, type Reply } from './envelope';
 import type { MessageName, RequestInput } from './protocol';
-import { fail, parseReply, type Reply } from './reply';
 
 /** The request argument of `name`: optional when the message takes nothing. */
 export type RequestArgs<N extends MessageName> =
   undefined extends RequestInput<N> ? [request?: RequestInput<N>] : [request: RequestInput<N>];
+
+let checks: Promise<typeof import('./reply')> | undefined;
+
+/**
+ * The reply schemas (the protocol table, zod), loaded on first use rather than with the page: a
+ * page draws what it has first (the side panel: the last opening's posts) and checks answers right
+ * after. Call it early where an answer is needed soon, so the load overlaps the wait.
+ */
+export function loadReplyChecks(): Promise<typeof import('./reply')> {
+  checks ??= import('./reply');
+  return checks;
+}
+
+/** Checks a raw reply of `name` (see `parseReply`): a wrong shape comes back as `unavailable`. */
+export async function checkReply<N extends MessageName>(name: N, raw: unknown): Promise<Reply<N>> {
+  try {
+    return (await loadReplyChecks()).parseReply(name, raw);
+  } catch {
+    // The extension was updated under this page and the old chunk is gone.
+    return fail('unavailable', 'The extension was updated. Close and reopen this page.');
+  }
+}
 
 /**
  * Sends a message to the background and returns its checked reply. Never rejects: no background,
@@ -19,5 +41,5 @@ export async function sendMessage<N extends MessageName>(name: N, ...args: Reque
     // Chrome: "Receiving end does not exist" while the worker starts; Firefox: similar.
     return fail('unavailable', 'The extension is not ready. Try again.');
   }
-  return parseReply(name, raw);
+  return checkReply(name, raw);
 }

@@ -1,12 +1,12 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
+import { DEFAULT_REACTION_KINDS, MAX_REACTION_LABEL, REACTION_KIND_VALUE, type ReactionKind } from './reaction-kinds';
 
-/** A reaction the user can place: the API's `kind` value and the label shown on its button. */
+/** A reaction the user can place (see {@link ReactionKind}), checked. */
 export const reactionKindSchema = z.object({
-  value: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'lowercase letters, digits and _ only'),
-  label: z.string().trim().min(1).max(40),
-});
-export type ReactionKind = z.infer<typeof reactionKindSchema>;
+  value: z.string().regex(REACTION_KIND_VALUE, 'lowercase letters, digits and _ only'),
+  label: z.string().trim().min(1).max(MAX_REACTION_LABEL),
+}) satisfies z.ZodType<ReactionKind>;
 
 /** The user's settings. None of it is secret: the API key lives in the IndexedDB vault, never here. */
 export const settingsSchema = z.object({
@@ -27,7 +27,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
   baseUrl: '',
-  reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }],
+  reactionKinds: [...DEFAULT_REACTION_KINDS],
   linkPatterns: [],
   decorateAllSites: false,
   excludedHosts: [],

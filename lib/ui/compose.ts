@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { MAX_BODY_LENGTH } from '@/lib/messages/fields';
+import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
 
 /** Shown under a composer: what happened to the last send, in words. */
 export interface ComposerMessage {

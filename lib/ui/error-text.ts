@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import type { ReplyError } from '@/lib/messages/reply';
+import type { ReplyError } from '@/lib/messages/envelope';
 
 /**
  * Words for an error reply: what happened and, where there is one, what to do. Errors that carry the

@@ -1,2 +1,20 @@
+import { pageModules } from './page-modules';
+
 /** The side panel's `localStorage` key for what it paints while its first answers travel (see panel-cache.ts). */
 export const PANEL_CACHE_KEY = 'debateCompanion.panelCache.v1';
+/** The key of the picture of the panel drawn before its script runs (see panel-snapshot.ts). */
+export const PANEL_SNAPSHOT_KEY = 'debateCompanion.panelSnapshot.v1';
+
+/** Bump when what the caches hold changes shape. */
+const FORMAT = 2;
+
+/**
+ * The caches' format and the page's entry module (its file name carries a hash of the panel's
+ * code): only the build that wrote a cache uses it, so nothing an older or newer panel wrote is
+ * read. No extension API is touched (the first call to one is slow, and this runs before the first
+ * paint). In development the script has no hash: the format alone tells builds apart there.
+ */
+export function cacheStamp(doc: Document | undefined = globalThis.document): string {
+  const script = pageModules(doc).at(-1) ?? doc?.querySelector('script[type="module"][src]')?.getAttribute('src');
+  return `${FORMAT}:${script ?? ''}`;
+}

@@ -1,7 +1,8 @@
 import { type MessageKey, t } from '@/lib/i18n';
 import { normalizeHostEntry } from '@/lib/links/hosts';
 import { type PatternError, parsePermalinkPattern } from '@/lib/links/pattern';
-import { type ReactionKind, reactionKindSchema } from '@/lib/storage/settings';
+import type { ReactionKind } from '@/lib/storage/reaction-kinds';
+import { reactionKindSchema } from '@/lib/storage/settings';
 
 /*
  * What the options page checks before it saves a setting, worded for the user. The rules are the

@@ -1,6 +1,6 @@
 import type { Contribution } from '@/lib/api/schemas';
+import type { Reply, ReplyError } from '@/lib/messages/envelope';
 import type { ReplyData } from '@/lib/messages/protocol';
-import type { Reply, ReplyError } from '@/lib/messages/reply';
 
 /** Size of the first page: small, so the panel paints quickly. */
 export const FIRST_PAGE = 20;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { Reply } from '@/lib/messages/reply';
+import type { Reply } from '@/lib/messages/envelope';
 import { bodyProblem, type ComposerMessage } from './compose';
 import type { DraftKey, DraftStore } from './drafts';
 import { errorText } from './error-text';

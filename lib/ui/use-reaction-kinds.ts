@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import type { Reply } from '@/lib/messages/reply';
+import type { Reply } from '@/lib/messages/envelope';
 import { sendMessage } from '@/lib/messages/send';
-import { DEFAULT_SETTINGS, type ReactionKind } from '@/lib/storage/settings';
+import { DEFAULT_REACTION_KINDS, type ReactionKind } from '@/lib/storage/reaction-kinds';
 
 /** Where the panel's reaction kinds come from before the settings answer. */
 export interface KindsSource {
@@ -25,7 +25,7 @@ export function useReactionKinds(source: KindsSource = {}): readonly ReactionKin
     const load = async (answer: Promise<Reply<'getSettings'>> = sendMessage('getSettings')) => {
       const reply = await answer;
       if (!alive) return;
-      const next = reply.ok ? reply.data.reactionKinds : DEFAULT_SETTINGS.reactionKinds;
+      const next = reply.ok ? reply.data.reactionKinds : DEFAULT_REACTION_KINDS;
       setKinds(next);
       if (reply.ok) source.remember?.(next);
     };

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { STATE_PORT, type StatePush, statePushSchema } from '@/lib/messages/push';
+import { STATE_PORT } from '@/lib/messages/envelope';
+import type { StatePush } from '@/lib/messages/push';
 
 /** The status the background pushes (see `getStatus`). */
 export type Status = Extract<StatePush, { type: 'status' }>['status'];
+
+let pushChecks: Promise<typeof import('@/lib/messages/push')> | undefined;
 
 /**
  * Subscribes to the background's state pushes over a port. The worker may stop at any time, which
@@ -19,10 +22,15 @@ export function useStatus(onOutboxChange?: () => void): Status | undefined {
     const connect = () => {
       port = browser.runtime.connect({ name: STATE_PORT });
       port.onMessage.addListener((raw: unknown) => {
-        const push = statePushSchema.safeParse(raw);
-        if (!push.success) return;
-        if (push.data.type === 'status') setStatus(push.data.status);
-        else onOutboxChange?.();
+        // The push schema (zod) loads with the first push, not with the page; callbacks on one
+        // promise run in the order they were added, so pushes keep their order.
+        pushChecks ??= import('@/lib/messages/push');
+        void pushChecks.then(({ statePushSchema }) => {
+          const push = statePushSchema.safeParse(raw);
+          if (closed || !push.success) return;
+          if (push.data.type === 'status') setStatus(push.data.status);
+          else onOutboxChange?.();
+        }, noop);
       });
       port.onDisconnect.addListener(() => {
         if (!closed) retry = setTimeout(connect, 500);
@@ -37,3 +45,5 @@ export function useStatus(onOutboxChange?: () => void): Status | undefined {
   }, [onOutboxChange]);
   return status;
 }
+
+function noop(): void {}

@@ -194,3 +194,34 @@ test('side panel: without a key it says so and opens the options page', async ({
   // Chromium shows the options page embedded in its extensions page.
   expect((await opened).url()).toMatch(/\/options\.html$|^chrome:\/\/extensions\/\?options=/);
 });
+
+test('side panel: the next opening draws the last one’s picture first, then the live panel replaces it', async ({
+  sandbox,
+  extensionPage,
+}) => {
+  await configure(await extensionPage('options.html'), sandbox.baseUrl, sandbox.testKey);
+  const first = new SidePanelPage(await extensionPage('sidepanel.html'));
+  await expect(first.articles.first()).toBeVisible();
+  const shown = await first.articles.count();
+  // The picture is kept at an idle moment after the fresh first page is drawn.
+  await expect
+    .poll(() => first.page.evaluate(() => localStorage.getItem('debateCompanion.panelSnapshot.v1')?.length ?? 0))
+    .toBeGreaterThan(0);
+  await first.page.close();
+
+  const again = new SidePanelPage(await extensionPage('sidepanel.html'));
+  await expect(again.articles.first()).toBeVisible();
+  const marks = await again.page.evaluate(async () => {
+    while (performance.getEntriesByName('dc:timeline-interactive').length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const time = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
+    return { picture: time('dc:timeline-first-items'), live: time('dc:timeline-interactive') };
+  });
+  // The picture was on screen before the live panel, and is gone: one set of posts, all usable.
+  expect(marks.picture).toBeLessThan(marks.live);
+  expect(await again.page.locator('#snapshot, [inert]').count()).toBe(0);
+  expect(await again.articles.count()).toBe(shown);
+  await again.articles.first().focus();
+  await expect(again.articles.first()).toBeFocused();
+});

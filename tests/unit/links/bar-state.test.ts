@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clock,
-  isPending,
-  MAX_REPLY_LENGTH,
-  nextCheckDelay,
-  POST_IDS_PER_REQUEST,
-  reactionViews,
-  secondsUntil,
-} from '@/lib/links/bar-state';
+import { clock, isPending, nextCheckDelay, reactionViews, secondsUntil } from '@/lib/links/bar-state';
 import { luminance, pageScheme, parseRgb } from '@/lib/links/scheme';
-import { MAX_BODY_LENGTH, MAX_POST_IDS } from '@/lib/messages/fields';
 
 describe('bar state', () => {
-  it('asks for as many posts at once as the protocol allows', () => {
-    expect(POST_IDS_PER_REQUEST).toBe(MAX_POST_IDS);
-    expect(MAX_REPLY_LENGTH).toBe(MAX_BODY_LENGTH);
-  });
-
   it('shows the newest write of each reaction kind', () => {
     const views = reactionViews({
       postId: 'p_1',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@/lib/messages/envelope';
 import { MESSAGE_NAMES, type MessageName, protocol } from '@/lib/messages/protocol';
-import { ERROR_CODES } from '@/lib/messages/reply';
 import { createRouter } from '@/lib/messages/router';
 import { EXTENSION_ID, ORIGIN, replies, spyHandlers, validRequests } from './fixtures';
 

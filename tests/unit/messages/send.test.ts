@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Reply } from '@/lib/messages/reply';
+import type { Reply } from '@/lib/messages/envelope';
 import { createRouter } from '@/lib/messages/router';
 import { sendMessage } from '@/lib/messages/send';
 import { EXTENSION_ID, ORIGIN, replies, senders, spyHandlers } from './fixtures';

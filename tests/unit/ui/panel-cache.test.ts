@@ -20,11 +20,24 @@ describe('panel cache', () => {
   it('ignores a damaged value, and keeps only well-formed entries', () => {
     localStorage.setItem(PANEL_CACHE_KEY, '{not json');
     expect(firstPageCache().read()).toEqual([]);
+    firstPageCache().write([{ id: 'p0' }]);
+    const stored = JSON.parse(localStorage.getItem(PANEL_CACHE_KEY) ?? '{}');
     localStorage.setItem(
       PANEL_CACHE_KEY,
-      JSON.stringify({ page: [{ id: 'p1' }, { body: 'no id' }, 5], kinds: [{ value: 'Bad Kind!', label: 'x' }] }),
+      JSON.stringify({
+        ...stored,
+        page: [{ id: 'p1' }, { body: 'no id' }, { id: '' }, 5, null],
+        kinds: [{ value: 'Bad Kind!', label: 'x' }, { value: 'ok', label: ' padded ' }, { value: 'ok' }],
+      }),
     );
     expect(firstPageCache().read()).toEqual([{ id: 'p1' }]);
     expect(cachedReactionKinds()).toBeUndefined();
+  });
+
+  it('drops what another build wrote', () => {
+    localStorage.setItem(PANEL_CACHE_KEY, JSON.stringify({ stamp: '1:0.0.1', page: [{ id: 'p1' }] }));
+    expect(firstPageCache().read()).toEqual([]);
+    localStorage.setItem(PANEL_CACHE_KEY, JSON.stringify({ page: [{ id: 'p1' }] }));
+    expect(firstPageCache().read()).toEqual([]);
   });
 });

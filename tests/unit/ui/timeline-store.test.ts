@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Contribution } from '@/lib/api/schemas';
-import type { Reply } from '@/lib/messages/reply';
+import type { Reply } from '@/lib/messages/envelope';
 import { type FetchPage, FIRST_PAGE, NEXT_PAGE, TimelineStore } from '@/lib/ui/timeline-store';
 
 const post = (id: string): Contribution => ({ id, body: `body ${id}` });

@@ -1,0 +1,12 @@
+/*
+ * The protocol's size limits, without zod: content scripts and the panel's first paint use them
+ * too, and must not pull the schema library in for a few numbers. `fields.ts` builds the schemas
+ * that enforce them.
+ */
+
+/** Longest post or comment body, in UTF-16 code units after trimming (never more than the server's characters). */
+export const MAX_BODY_LENGTH = 2000;
+/** Longest draft handed to the composer (a quote plus its page URL; the user trims it there). */
+export const MAX_DRAFT_LENGTH = 8000;
+/** Most post ids one `getPostStates` may ask about. */
+export const MAX_POST_IDS = 200;
