@@ -4,7 +4,7 @@ import type { FoundLink } from '@/lib/links/scanner';
 import { pageScheme, type Scheme } from '@/lib/links/scheme';
 import { type BarEnv, InlineBar } from './inline-bar';
 import { PostStates } from './post-states';
-import { barTemplate } from './template';
+import { barStyler, barTemplate } from './template';
 
 /** What the page looks like now: one style read per call (at start and when the user's scheme changes). */
 function currentScheme(dark: MediaQueryList): Scheme {
@@ -68,6 +68,7 @@ export class Bars {
       match: (href) => handoff.match(href),
       ticking: (bar, on) => this.setTicking(bar, on),
       template: barTemplate(handoff.config.reactionKinds, /Mac|iPhone|iPad/.test(navigator.platform)),
+      style: barStyler(),
     };
     signal.addEventListener('abort', () => this.removeAll(), { once: true });
   }

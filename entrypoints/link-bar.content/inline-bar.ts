@@ -17,6 +17,8 @@ export interface BarEnv {
   ticking(bar: InlineBar, on: boolean): void;
   /** The markup each bar clones (template.ts). */
   template: DocumentFragment;
+  /** Gives a bar's shadow root its style sheet (template.ts). */
+  style(root: ShadowRoot): void;
 }
 
 const REPLY = 'reply';
@@ -50,6 +52,7 @@ export class InlineBar {
     scheme: Scheme,
   ) {
     this.root = this.host.attachShadow({ mode: 'closed' });
+    env.style(this.root);
     this.root.append(env.template.cloneNode(true));
     const find = <E extends Element>(selector: string) => this.root.querySelector(selector) as E;
     this.wrap = find('.wrap');

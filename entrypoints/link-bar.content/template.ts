@@ -4,6 +4,34 @@ import { h } from './dom';
 import { BAR_CSS } from './styles';
 
 /**
+ * Gives a bar's shadow root the bar's style sheet: one constructed sheet shared by every bar where
+ * the browser lets a content script adopt it (a page with a thousand bars then has one sheet to
+ * match, not a thousand), else a `<style>` element of its own.
+ */
+export function barStyler(): (root: ShadowRoot) => void {
+  let sheet: CSSStyleSheet | undefined;
+  try {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(BAR_CSS);
+  } catch {
+    sheet = undefined;
+  }
+  const style = h('style', {}, BAR_CSS);
+  return (root) => {
+    if (sheet !== undefined) {
+      try {
+        root.adoptedStyleSheets = [sheet];
+        if (root.adoptedStyleSheets.length === 1) return;
+      } catch {
+        // Firefox content scripts may not adopt a sheet they constructed: a <style> for every bar.
+      }
+      sheet = undefined;
+    }
+    root.prepend(style.cloneNode(true));
+  };
+}
+
+/**
  * The markup every bar starts from, built once (its words looked up once) and cloned for each bar:
  * a clone is one native call, where building a bar element by element for a thousand links is not.
  */
@@ -35,7 +63,6 @@ export function barTemplate(kinds: { value: string; label: string }[], isMac: bo
     ),
   );
   fragment.append(
-    h('style', {}, BAR_CSS),
     h(
       'span',
       { class: 'wrap' },

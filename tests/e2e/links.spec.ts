@@ -1,7 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import { BAR_CSS } from '../../entrypoints/link-bar.content/styles';
 import { expect, test } from './fixtures';
 import { relaunchWithAllSitesGranted } from './support/all-sites';
-import { type BarView, domSession, findBars, realClick, waitFor } from './support/closed-shadow';
+import { type BarView, barMarkup, domSession, findBars, realClick, waitFor } from './support/closed-shadow';
 import { call, configure } from './support/extension-client';
 import {
   configureForSandboxSite,
@@ -56,6 +58,28 @@ async function replyWithKeyboard(page: Page, cdp: CDPSession, postId: string | u
 test.beforeEach(async ({ sandbox }) => {
   await resetSandbox(sandbox.baseUrl);
 });
+
+/**
+ * axe-core over a bar's real markup (read through CDP) with its style sheet, in an open shadow root
+ * after a post link on a plain page of `scheme` (axe cannot enter the bar's closed root where it lives).
+ */
+async function barViolations(page: Page, markup: string, scheme: 'light' | 'dark'): Promise<string[]> {
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><title>Bar audit</title><style>${scheme === 'dark' ? 'body{background:#111;color:#eee}a{color:#8ab4f8}' : 'body{background:#fff;color:#111}'}</style></head><body><main><h1>Posts</h1><p><a href="/posts/p_1">A post</a><span id="host"></span></p></main></body></html>`,
+  );
+  await page.evaluate(
+    ([css, html, scheme]) => {
+      const root = (document.getElementById('host') as HTMLElement).attachShadow({ mode: 'open' });
+      root.innerHTML = `<style>${css}</style>${html}`;
+      (root.querySelector('.wrap') as HTMLElement).dataset.scheme = scheme;
+    },
+    [BAR_CSS, markup, scheme] as const,
+  );
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary}`).join(' | ')}`,
+  );
+}
 
 async function publishedPostIds(baseUrl: string, key: string): Promise<string[]> {
   const response = await fetch(`${baseUrl}/v1/timelines/public?limit=5`, {
@@ -190,6 +214,44 @@ test('states show in place: failed with the reason, waiting for the rate limit w
   // The clock runs down in place.
   await waitFor(async () => ((await barOf(cdp, c)).status !== waiting ? true : undefined), 'the next second');
   expect((await sandboxEvents(sandbox.baseUrl)).filter((e) => e.type === 'reaction.created')).toHaveLength(1);
+});
+
+test('axe-core finds no violation in the bar: collapsed, with a state, and with the composer open, light and dark', async ({
+  context,
+  sandbox,
+  extensionPage,
+}) => {
+  const options = await extensionPage('options.html');
+  await configureForSandboxSite(context, options, sandbox.baseUrl, sandbox.testKey);
+  const page = await context.newPage();
+  await page.goto(`${sandbox.baseUrl}/`);
+  const cdp = await domSession(page);
+  const [first] = await barsOn(cdp, 1);
+  const firstId = postIdOf(first?.linkHref ?? null);
+  const collapsed = await barMarkup(cdp, (first as BarView).hostNodeId);
+  await realClick(page, cdp, button(first, 'Well sourced').nodeId);
+  await statusOf(cdp, firstId as string, 'Well sourced: sent');
+  const withState = await barMarkup(cdp, (await barOf(cdp, firstId)).hostNodeId);
+  await realClick(page, cdp, button(await barOf(cdp, firstId), 'Reply').nodeId);
+  const open = await waitFor(async () => {
+    const markup = await barMarkup(cdp, (await barOf(cdp, firstId)).hostNodeId);
+    return /aria-expanded="true"/.test(markup) ? markup : undefined;
+  }, 'the composer open');
+
+  // The markup audited is the bar's own: its buttons, and the composer's text box once open.
+  expect(collapsed).toContain('Well sourced');
+  expect(withState).toContain('sent');
+  expect(open).toContain('<textarea');
+  const audit = await context.newPage();
+  for (const [what, markup] of [
+    ['collapsed', collapsed],
+    ['with a state', withState],
+    ['composer open', open],
+  ] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      expect(await barViolations(audit, markup, scheme), `${what}, ${scheme}`).toEqual([]);
+    }
+  }
 });
 
 test.describe('inline bars on another site', () => {

@@ -114,3 +114,23 @@ export async function domSession(page: Page): Promise<CDPSession> {
   await cdp.send('DOM.enable');
   return cdp;
 }
+
+/**
+ * The markup inside a bar's closed shadow root, as CDP reads it (`DOM.getOuterHTML` of each child):
+ * what the bar really draws, to audit on a page where it sits in an open root that axe can enter.
+ */
+export async function barMarkup(cdp: CDPSession, hostNodeId: number): Promise<string> {
+  const { node } = (await cdp.send('DOM.describeNode', { nodeId: hostNodeId, depth: -1, pierce: true })) as {
+    node: CdpNode;
+  };
+  const shadow = node.shadowRoots?.[0];
+  if (shadow === undefined) throw new Error(`Node ${hostNodeId} has no shadow root`);
+  const parts: string[] = [];
+  for (const child of shadow.children ?? []) {
+    const { outerHTML } = (await cdp.send('DOM.getOuterHTML', { backendNodeId: child.backendNodeId })) as {
+      outerHTML: string;
+    };
+    parts.push(outerHTML);
+  }
+  return parts.join('');
+}
