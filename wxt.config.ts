@@ -37,14 +37,17 @@ function modulesAfterEarlyScript(): Plugin {
     name: 'debate-companion:modules-after-early-script',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, context) {
         if (!html.includes('data-loads-modules')) return html;
         const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\n?/g)];
         const entries = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>\n?/g)];
         let rest = html;
         for (const [tag] of [...preloads, ...entries]) rest = rest.replace(tag, '');
         const urls = [...preloads, ...entries].map((match) => match[1]).join(' ');
-        return rest.replace('</head>', `  <meta name="${MODULES_META}" content="${urls}">\n  </head>`);
+        // The checks chunk (imported after the first paint) is fetched with the others, run later.
+        const checks = Object.values(context.bundle ?? {}).find((chunk) => chunk.name === 'checks');
+        const after = checks ? ` data-after="/${checks.fileName}"` : '';
+        return rest.replace('</head>', `  <meta name="${MODULES_META}" content="${urls}"${after}>\n  </head>`);
       },
     },
   };
@@ -67,6 +70,18 @@ export default defineConfig({
     // file it fetches before it can draw. The code the pages share goes in one chunk; full zod and
     // the protocol table in another, loaded after the first paint (lib/messages/send.ts).
     'vite:build:extendConfig': (entrypoints, config) => {
+      if (entrypoints.every((entry) => entry.type === 'content-script')) {
+        // Content scripts use the browser's own API object (Chrome's `chrome` answers with promises
+        // for what they call: sendMessage, i18n): the polyfill would be 9 kB to parse and set up on
+        // every page. The background and the extension pages keep it.
+        config.resolve ??= {};
+        const alias = { find: 'wxt/browser', replacement: '@wxt-dev/browser' };
+        const current = config.resolve.alias;
+        config.resolve.alias = Array.isArray(current)
+          ? [alias, ...current]
+          : [alias, ...Object.entries(current ?? {}).map(([find, replacement]) => ({ find, replacement }))];
+        return;
+      }
       if (!entrypoints.some((entry) => entry.inputPath.endsWith('.html'))) return;
       config.build ??= {};
       config.build.rolldownOptions = {

@@ -10,8 +10,8 @@ import { CHROME_BUILD, FIREFOX_BUILD } from './support/browsers';
  * where a post link was found. Raise a ceiling only with a reason in docs/decisions.md.
  */
 const CEILINGS = {
-  'content-scripts/links.js': { minified: 21_000, gzipped: 7_500 },
-  'content-scripts/link-bar.js': { minified: 30_000, gzipped: 10_500 },
+  'content-scripts/links.js': { minified: 11_000, gzipped: 4_500 },
+  'content-scripts/link-bar.js': { minified: 21_000, gzipped: 7_500 },
 };
 
 for (const build of [CHROME_BUILD, FIREFOX_BUILD]) {

@@ -2,11 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadPageModules, MODULES_META, pageModules } from '@/lib/ui/page-modules';
 
 describe('page modules', () => {
-  it('adds the shared modules as preloads, then the entry module', () => {
+  it('adds the shared modules as preloads, then the entry module, then what it imports later', () => {
     const doc = document.implementation.createHTMLDocument('panel');
     const meta = doc.createElement('meta');
     meta.name = MODULES_META;
     meta.content = '/chunks/runtime.js /chunks/shared.js /chunks/sidepanel.js';
+    meta.dataset.after = '/chunks/checks.js';
     doc.head.append(meta);
     expect(pageModules(doc)).toEqual(['/chunks/runtime.js', '/chunks/shared.js', '/chunks/sidepanel.js']);
     // Kept, not inserted: the test document loads no scripts.
@@ -23,6 +24,7 @@ describe('page modules', () => {
       ['LINK', 'modulepreload', '/chunks/runtime.js'],
       ['LINK', 'modulepreload', '/chunks/shared.js'],
       ['SCRIPT', 'module', '/chunks/sidepanel.js'],
+      ['LINK', 'modulepreload', '/chunks/checks.js'],
     ]);
   });
 
