@@ -4,13 +4,13 @@ import { defineConfig } from 'wxt';
 import { MODULES_META } from './lib/ui/page-modules';
 
 /**
- * Moves each page's stylesheet links to the top of its head. An extension page's files arrive one
- * after another, in the order they were asked for, and nothing is drawn before the stylesheet is
- * in: asked for first, it no longer waits behind the scripts Vite puts before it.
+ * Moves each page's stylesheet links to the top of its head: nothing is drawn before the stylesheet
+ * is in, so it is asked for before the scripts Vite puts ahead of it.
  */
 function stylesFirst(): Plugin {
   return {
     name: 'debate-companion:styles-first',
+    apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html) {
@@ -27,25 +27,35 @@ function stylesFirst(): Plugin {
 }
 
 /**
- * In a page whose early script carries `data-loads-modules` (the side panel), the module scripts
- * Vite adds are not in the markup: their URLs go in a meta tag, and the early script adds them once
- * it has drawn the last opening's picture. An extension page's files all arrive at about the same
- * time, so the stylesheet and the early script no longer wait behind 80 kB of modules.
+ * The side panel's build (its early script carries `data-loads-modules`): before its first paint
+ * the page fetches one file, the early script. An extension page's files arrive together, 20–30 ms
+ * after being asked for, so each one more on that path costs. Its stylesheet is put inline (an
+ * extension page's CSP forbids inline scripts, not styles), and the module scripts Vite adds leave
+ * the markup: their URLs go in a meta tag and the early script adds them once it has drawn the last
+ * opening's picture (lib/ui/page-modules.ts).
  */
-function modulesAfterEarlyScript(): Plugin {
+function fastOpening(): Plugin {
   return {
-    name: 'debate-companion:modules-after-early-script',
+    name: 'debate-companion:fast-opening',
+    // The dev server's pages keep their scripts as Vite writes them (its client must run as is).
+    apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
         if (!html.includes('data-loads-modules')) return html;
+        const bundle = Object.values(context.bundle ?? {});
+        const sheets = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)];
         const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\n?/g)];
         const entries = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>\n?/g)];
         let rest = html;
+        for (const [tag, fileName] of sheets) {
+          const sheet = bundle.find((file) => file.fileName === fileName);
+          if (sheet?.type === 'asset') rest = rest.replace(tag, `<style>${String(sheet.source)}</style>`);
+        }
         for (const [tag] of [...preloads, ...entries]) rest = rest.replace(tag, '');
         const urls = [...preloads, ...entries].map((match) => match[1]).join(' ');
         // The checks chunk (imported after the first paint) is fetched with the others, run later.
-        const checks = Object.values(context.bundle ?? {}).find((chunk) => chunk.name === 'checks');
+        const checks = bundle.find((file) => file.name === 'checks');
         const after = checks ? ` data-after="/${checks.fileName}"` : '';
         return rest.replace('</head>', `  <meta name="${MODULES_META}" content="${urls}"${after}>\n  </head>`);
       },
@@ -62,7 +72,7 @@ export default defineConfig({
   // Explicit imports everywhere: a reader sees where every name comes from.
   imports: false,
   vite: () => ({
-    plugins: [preact(), stylesFirst(), modulesAfterEarlyScript()],
+    plugins: [preact(), stylesFirst(), fastOpening()],
     build: { sourcemap: Boolean(process.env.DC_SOURCEMAP) },
   }),
   hooks: {

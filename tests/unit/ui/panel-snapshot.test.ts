@@ -99,17 +99,24 @@ describe('panel snapshot', () => {
   });
 
   it('is not taken while the panel is scrolled or shows another tab', () => {
-    const root = panel();
-    (root.querySelector('.vlist') as HTMLElement).closest('.panel')?.setAttribute('hidden', '');
-    const source = {
+    const ready = {
       getState: () => ({ stale: false, loading: null, items: [1] }),
-      subscribe: (l: () => void) => (l(), () => true),
+      subscribe: (listener: () => void) => {
+        listener();
+        return () => true;
+      },
     };
+    const scrolled = panel();
+    (scrolled.querySelector('.vlist') as HTMLElement).scrollTop = 300;
+    const otherTab = panel();
+    otherTab.querySelector('.panel')?.setAttribute('hidden', '');
     vi.useFakeTimers();
     try {
-      keepFirstPageSnapshot(source, root);
-      vi.runAllTimers();
-      expect(localStorage.getItem(PANEL_SNAPSHOT_KEY)).toBeNull();
+      for (const root of [scrolled, otherTab]) {
+        keepFirstPageSnapshot(ready, root);
+        vi.runAllTimers();
+        expect(localStorage.getItem(PANEL_SNAPSHOT_KEY)).toBeNull();
+      }
     } finally {
       vi.useRealTimers();
     }
