@@ -42,9 +42,21 @@ function clean(root: ParentNode): void {
   }
 }
 
-/** Keeps a picture of `panel` (the element the panel renders into) for the next opening. */
+/**
+ * Keeps a picture of `panel` (the element the panel renders into) for the next opening: what is in
+ * view; rows the list keeps in the DOM below the fold are left out (less to draw, never seen).
+ */
 export function saveSnapshot(panel: Element, area: Storage | undefined = globalThis.localStorage): void {
+  const fold = globalThis.innerHeight;
+  const hidden = new Set(
+    Array.from(panel.querySelectorAll<HTMLElement>('.vlist-row'))
+      .filter((row) => fold > 0 && row.getBoundingClientRect().top >= fold)
+      .map((row) => row.dataset.key),
+  );
   const copy = panel.cloneNode(true) as Element;
+  for (const row of Array.from(copy.querySelectorAll<HTMLElement>('.vlist-row'))) {
+    if (hidden.has(row.dataset.key)) row.remove();
+  }
   clean(copy);
   const html = copy.innerHTML;
   try {

@@ -49,6 +49,22 @@ describe('panel snapshot', () => {
     expect(container.querySelector('b')).toBeNull();
   });
 
+  it('leaves out the rows below the fold', () => {
+    const root = panel();
+    const feed = root.querySelector('[role="feed"]') as HTMLElement;
+    const below = document.createElement('div');
+    below.className = 'vlist-row';
+    below.dataset.key = 'p2';
+    below.innerHTML = '<article data-post-id="p2">Below</article>';
+    below.getBoundingClientRect = () => ({ top: innerHeight + 10 }) as DOMRect;
+    (feed.firstElementChild as HTMLElement).dataset.key = 'p1';
+    feed.append(below);
+    saveSnapshot(root);
+    const container = document.createElement('div');
+    showSnapshot(container);
+    expect([...container.querySelectorAll('article')].map((a) => a.dataset.postId)).toEqual(['p1']);
+  });
+
   it('shows nothing without a picture, or with one from another build or damaged', () => {
     const container = document.createElement('div');
     expect(showSnapshot(container)).toBe(false);
