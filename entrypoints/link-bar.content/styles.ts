@@ -2,14 +2,17 @@
  * The bar's style sheet. `:host` resets everything the page could pass down (`all: initial`,
  * important so the page's own rules cannot win); custom properties are the one thing `all` leaves
  * inherited, so every one the bar uses is set on its own wrapper. Light and dark follow the page
- * (`data-scheme`, set from what the page paints). Layout is kept plain (an inline host, inline
- * boxes, no flex in the bar itself) because a page that re-lays out often re-lays out every bar
- * with it; the composer becomes a block only while it is open (`.open`). (`content-visibility:
- * auto` on the host was tried: the browser's per-element visibility tracking and the re-layout as
- * bars come into view cost far more than it saved while scrolling; see docs/decisions.md.)
+ * (`data-scheme`, set from what the page paints). The host is one inline-block with layout and
+ * style containment: to the page's line layout a bar is a single box, laid out on its own, so a
+ * page that re-lays out often does not re-lay out the inside of every bar with it (on the
+ * benchmark page this halved the long tasks the bars add); `vertical-align: middle` because a
+ * layout-contained box shows no baseline of its own. Inside, layout is kept plain (inline
+ * boxes, no flex in the bar itself); the composer becomes a block only while it is open (`.open`).
+ * Paint containment would clip the buttons' focus rings; `content-visibility: auto` was measured
+ * too and is far worse (per-element visibility tracking; see docs/decisions.md).
  */
 export const BAR_CSS = `
-:host { all: initial !important; display: inline !important; }
+:host { all: initial !important; display: inline-block !important; vertical-align: middle !important; contain: layout style !important; }
 .wrap { all: initial; display: inline; margin-inline-start: 6px; font: 12px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--dc-fg); white-space: nowrap;
   --dc-fg: #1a1d21; --dc-muted: #5b6470; --dc-bg: #ffffff; --dc-btn: #f1f4f8; --dc-btn-hover: #e2e8f0;
   --dc-line: #c3cad4; --dc-accent: #1f5fbf; --dc-ok: #1e6b34; --dc-bad: #b3261e; --dc-focus: #1f5fbf; }
