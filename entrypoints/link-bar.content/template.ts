@@ -62,21 +62,18 @@ export function barTemplate(kinds: { value: string; label: string }[], isMac: bo
       h('button', { type: 'button', class: 'primary', 'data-action': 'send' }, t('barSend')),
     ),
   );
+  // As few boxes as possible: a page re-lays out and re-paints every bar with its own content.
   fragment.append(
     h(
       'span',
-      { class: 'wrap' },
+      { class: 'wrap', role: 'group', 'aria-label': t('barGroup') },
+      ...reactions,
       h(
-        'span',
-        { class: 'bar', role: 'group', 'aria-label': t('barGroup') },
-        ...reactions,
-        h(
-          'button',
-          { type: 'button', 'data-action': 'toggle-reply', 'aria-expanded': 'false', 'aria-controls': 'composer' },
-          t('barReply'),
-        ),
-        h('span', { class: 'status', role: 'status' }),
+        'button',
+        { type: 'button', 'data-action': 'toggle-reply', 'aria-expanded': 'false', 'aria-controls': 'composer' },
+        t('barReply'),
       ),
+      h('span', { class: 'status', role: 'status' }),
       composer,
     ),
   );
