@@ -10,7 +10,8 @@ import { cacheStamp, PANEL_SNAPSHOT_KEY } from './panel-cache-key';
  *
  * What is kept is what Preact drew, serialized by the browser (text escaped), cleaned of what must
  * not be seen twice or stale: ids and id references, times (relative words go stale), alerts and
- * live regions, form values, and (defensively) anything but plain elements, attributes and links.
+ * live regions, form values, whatever is hidden (the Outbox tab and the text of the user's writes in it),
+ * and (defensively) anything but plain elements, attributes and links.
  * Extension pages run no inline script or event-handler attribute (their CSP), whatever the markup.
  */
 
@@ -31,6 +32,8 @@ interface Stored {
 /** Cleans what `root` holds (a copy of the panel's markup), in place (see the notes at the top). */
 function clean(root: ParentNode): void {
   for (const el of Array.from(root.querySelectorAll(DROPPED))) el.remove();
+  // Nothing hidden is drawn: the Outbox tab, with the text of the user's own writes, is not kept.
+  for (const el of Array.from(root.querySelectorAll('[hidden]'))) el.replaceChildren();
   for (const el of Array.from(root.querySelectorAll('*'))) {
     for (const { name, value } of Array.from(el.attributes)) {
       const unsafeLink = (name === 'href' || name === 'src') && !/^(https?:|#|\/(?!\/))/i.test(value.trim());

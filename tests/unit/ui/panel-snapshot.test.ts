@@ -10,6 +10,7 @@ function panel(): HTMLElement {
       <button id="tab-timeline" aria-controls="panel-timeline">Timeline</button>
       <p role="alert">Rate limited until 12:00</p>
       <textarea id="new-post" aria-describedby="hint">draft text</textarea>
+      <div role="tabpanel" class="outbox-tab" hidden><p>My queued post about the vote</p></div>
       <div class="vlist"><div role="feed" aria-label="Timeline">
         <div class="vlist-row" style="transform: translateY(0px)">
           <article aria-labelledby="a1" data-post-id="p1">
@@ -39,6 +40,8 @@ describe('panel snapshot', () => {
     expect(container.querySelector('[role="alert"]')).toBeNull();
     expect(container.querySelector('time')?.textContent).toBe('');
     expect(container.querySelector('textarea')?.textContent).toBe('');
+    expect(container.querySelector('.outbox-tab')?.childElementCount).toBe(0);
+    expect(container.textContent).not.toContain('My queued post');
     expect(container.querySelector('input')?.hasAttribute('value')).toBe(false);
     expect(container.querySelector('img')?.hasAttribute('onerror')).toBe(false);
     expect(container.querySelector('img')?.hasAttribute('src')).toBe(false);
