@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { checkReply, loadReplyChecks, sendMessage } from '@/lib/messages/send';
 import { DraftStore } from '@/lib/ui/drafts';
 import { takeEarlyRequests } from '@/lib/ui/early-requests';
-import { cachedReactionKinds, cacheReactionKinds, firstPageCache } from '@/lib/ui/panel-cache';
+import { panelCache } from '@/lib/ui/panel-cache';
 import { keepFirstPageSnapshot } from '@/lib/ui/panel-snapshot';
 import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/lib/ui/timeline-store';
 import type { KindsSource } from '@/lib/ui/use-reaction-kinds';
@@ -32,8 +32,9 @@ const fetchPage: FetchPage = async (request) => {
 };
 
 // The first page and the reaction kinds of the last opening paint at once; fresh ones replace them.
-const store = new TimelineStore(fetchPage, firstPageCache());
-const cachedKinds = cachedReactionKinds();
+const kept = panelCache();
+const store = new TimelineStore(fetchPage, kept.firstPage);
+const cachedKinds = kept.kinds();
 // With the last opening's posts to show, they are drawn first, and the fresh answers (often here
 // before that frame) are checked right after it: loading the reply schemas and checking in the
 // same frame would only delay the cached posts, and the fresh ones by no more than a frame.
@@ -52,7 +53,7 @@ const settings = early?.settings.then(
   },
   () => sendMessage('getSettings'),
 );
-const kinds: KindsSource = { initial: settings, cached: cachedKinds, remember: cacheReactionKinds };
+const kinds: KindsSource = { initial: settings, cached: cachedKinds, remember: kept.rememberKinds };
 void store.loadFirst();
 
 const drafts = new DraftStore();

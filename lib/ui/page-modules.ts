@@ -1,6 +1,6 @@
 /*
- * The side panel's module scripts are not in its markup (see `modulesAfterEarlyScript` in
- * wxt.config.ts): their URLs are in a meta tag, and the early script adds them once it has drawn.
+ * The side panel's module scripts are not in its markup (see `fastOpening` in wxt.config.ts): their
+ * URLs are in a meta tag, and the early script adds them once it has drawn.
  */
 
 /**
@@ -9,10 +9,19 @@
  */
 export const MODULES_META = 'debate-companion-modules';
 
-/** The URLs in the page's meta tag (empty when there is none). */
-export function pageModules(doc: Document | undefined = globalThis.document): string[] {
-  const content = doc?.querySelector(`meta[name="${MODULES_META}"]`)?.getAttribute('content') ?? '';
-  return content.split(/\s+/).filter((url) => url !== '');
+/** What the page's meta tag lists (nothing when there is none). */
+export interface PageModules {
+  /** The modules to preload, then the entry module. */
+  modules: string[];
+  /** Modules the entry imports later. */
+  later: string[];
+}
+
+const urls = (list: string | null | undefined) => (list ?? '').split(/\s+/).filter((url) => url !== '');
+
+export function pageModules(doc: Document | undefined = globalThis.document): PageModules {
+  const meta = doc?.querySelector(`meta[name="${MODULES_META}"]`);
+  return { modules: urls(meta?.getAttribute('content')), later: urls(meta?.getAttribute('data-after')) };
 }
 
 function preload(doc: Document, href: string): void {
@@ -27,14 +36,13 @@ function preload(doc: Document, href: string): void {
  * preloads of what the entry imports later.
  */
 export function loadPageModules(doc: Document = document): void {
-  const urls = pageModules(doc);
-  const entry = urls.pop();
-  for (const href of urls) preload(doc, href);
+  const { modules, later } = pageModules(doc);
+  const entry = modules.pop();
+  for (const href of modules) preload(doc, href);
   if (entry === undefined) return;
   const script = doc.createElement('script');
   script.type = 'module';
   script.src = entry;
   doc.head.append(script);
-  const later = doc.querySelector(`meta[name="${MODULES_META}"]`)?.getAttribute('data-after') ?? '';
-  for (const href of later.split(/\s+/).filter((url) => url !== '')) preload(doc, href);
+  for (const href of later) preload(doc, href);
 }

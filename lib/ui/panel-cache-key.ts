@@ -15,6 +15,31 @@ const FORMAT = 2;
  * paint). In development the script has no hash: the format alone tells builds apart there.
  */
 export function cacheStamp(doc: Document | undefined = globalThis.document): string {
-  const script = pageModules(doc).at(-1) ?? doc?.querySelector('script[type="module"][src]')?.getAttribute('src');
+  const script =
+    pageModules(doc).modules.at(-1) ?? doc?.querySelector('script[type="module"][src]')?.getAttribute('src');
   return `${FORMAT}:${script ?? ''}`;
+}
+
+/** What this build stored under `key`, or undefined: nothing, damaged, or written by another build. */
+export function readStamped(area: Storage | undefined, key: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(area?.getItem(key) ?? 'null');
+    if (typeof value !== 'object' || value === null) return undefined;
+    const stored = value as Record<string, unknown>;
+    return stored.stamp === cacheStamp() ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Stores `value` under `key` with this build's stamp. A storage that is full or unavailable only
+ * costs the next opening its head start.
+ */
+export function writeStamped(area: Storage | undefined, key: string, value: Record<string, unknown>): void {
+  try {
+    area?.setItem(key, JSON.stringify({ ...value, stamp: cacheStamp() }));
+  } catch {
+    // Full or unavailable: the panel works without it, only less quickly.
+  }
 }

@@ -1,6 +1,6 @@
 import type { Contribution } from '@/lib/api/schemas';
 import { isReactionKind, type ReactionKind } from '@/lib/storage/reaction-kinds';
-import { cacheStamp, PANEL_CACHE_KEY } from './panel-cache-key';
+import { PANEL_CACHE_KEY, readStamped, writeStamped } from './panel-cache-key';
 import type { FirstPageCache } from './timeline-store';
 
 /*
@@ -17,28 +17,16 @@ import type { FirstPageCache } from './timeline-store';
  */
 
 interface Stored {
-  stamp?: unknown;
   page?: unknown;
   kinds?: unknown;
 }
 
 function load(storage: Storage | undefined): Stored {
-  try {
-    const raw = storage?.getItem(PANEL_CACHE_KEY);
-    const value: unknown = raw ? JSON.parse(raw) : {};
-    if (typeof value !== 'object' || value === null) return {};
-    return (value as Stored).stamp === cacheStamp() ? (value as Stored) : {};
-  } catch {
-    return {};
-  }
+  return readStamped(storage, PANEL_CACHE_KEY) ?? {};
 }
 
 function save(storage: Storage | undefined, change: Stored): void {
-  try {
-    storage?.setItem(PANEL_CACHE_KEY, JSON.stringify({ ...load(storage), ...change, stamp: cacheStamp() }));
-  } catch {
-    // Full or unavailable: the panel works without the cache, only less quickly.
-  }
+  writeStamped(storage, PANEL_CACHE_KEY, { ...load(storage), ...change });
 }
 
 /** Keeps the well-formed entries of a stored list. */
@@ -53,26 +41,40 @@ function isStoredPost(entry: unknown): entry is Contribution {
   return typeof id === 'string' && id !== '';
 }
 
-/** The first page of the last opening, for {@link TimelineStore}. */
-export function firstPageCache(storage: Storage | undefined = globalThis.localStorage): FirstPageCache {
-  return {
-    read: () => valid(load(storage).page, isStoredPost),
-    write: (items) => save(storage, { page: items }),
+/** What the last opening kept, as the panel uses it. */
+export interface PanelCache {
+  /** The first page, for {@link TimelineStore}. */
+  firstPage: FirstPageCache;
+  /** The reaction kinds (undefined when none were kept). */
+  kinds(): ReactionKind[] | undefined;
+  /** Keeps the reaction kinds for the next opening. */
+  rememberKinds(kinds: readonly ReactionKind[]): void;
+}
+
+/**
+ * The panel's cache. What is stored is read and parsed once, at the first read (the panel reads the
+ * page and the kinds one after the other while it starts); each write reads the stored value afresh,
+ * since another open panel may have written since.
+ */
+export function panelCache(storage: Storage | undefined = globalThis.localStorage): PanelCache {
+  let kept: Stored | undefined;
+  const stored = () => {
+    kept ??= load(storage);
+    return kept;
   };
-}
-
-/** The reaction kinds of the last opening (undefined when none were kept). */
-export function cachedReactionKinds(
-  storage: Storage | undefined = globalThis.localStorage,
-): ReactionKind[] | undefined {
-  const kinds = valid(load(storage).kinds, isReactionKind);
-  return kinds.length > 0 ? kinds : undefined;
-}
-
-/** Keeps the reaction kinds for the next opening. */
-export function cacheReactionKinds(
-  kinds: readonly ReactionKind[],
-  storage: Storage | undefined = globalThis.localStorage,
-) {
-  save(storage, { kinds });
+  const write = (change: Stored) => {
+    kept = undefined;
+    save(storage, change);
+  };
+  return {
+    firstPage: { read: () => valid(stored().page, isStoredPost), write: (items) => write({ page: items }) },
+    kinds: () => {
+      const kinds = valid(stored().kinds, isReactionKind);
+      return kinds.length > 0 ? kinds : undefined;
+    },
+    // Written only when they changed: the settings answer repeats them at every opening.
+    rememberKinds: (kinds) => {
+      if (JSON.stringify(kinds) !== JSON.stringify(stored().kinds)) write({ kinds });
+    },
+  };
 }

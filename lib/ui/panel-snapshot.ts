@@ -1,4 +1,4 @@
-import { cacheStamp, PANEL_SNAPSHOT_KEY } from './panel-cache-key';
+import { PANEL_SNAPSHOT_KEY, readStamped, writeStamped } from './panel-cache-key';
 
 /*
  * A picture of the side panel as it last looked at the top of its timeline: the panel's own markup,
@@ -23,11 +23,6 @@ const ID_ATTRIBUTES = ['id', 'for', 'aria-labelledby', 'aria-describedby', 'aria
 
 /** Elements never kept. */
 const DROPPED = 'script, style, link, meta, iframe, object, embed, template, [role="alert"], [role="status"]';
-
-interface Stored {
-  stamp?: unknown;
-  html?: unknown;
-}
 
 /** Cleans what `root` holds (a copy of the panel's markup), in place (see the notes at the top). */
 function clean(root: ParentNode): void {
@@ -62,12 +57,8 @@ export function saveSnapshot(panel: Element, area: Storage | undefined = globalT
   }
   clean(copy);
   const html = copy.innerHTML;
-  try {
-    if (html.length > MAX_SNAPSHOT) area?.removeItem(PANEL_SNAPSHOT_KEY);
-    else area?.setItem(PANEL_SNAPSHOT_KEY, JSON.stringify({ stamp: cacheStamp(), html }));
-  } catch {
-    // Full or unavailable: the next opening draws without a picture, only less quickly.
-  }
+  if (html.length <= MAX_SNAPSHOT) writeStamped(area, PANEL_SNAPSHOT_KEY, { html });
+  else writeStamped(area, PANEL_SNAPSHOT_KEY, {});
 }
 
 /**
@@ -75,17 +66,11 @@ export function saveSnapshot(panel: Element, area: Storage | undefined = globalT
  * it shows timeline posts.
  */
 export function showSnapshot(container: HTMLElement, area: Storage | undefined = globalThis.localStorage): boolean {
-  let stored: Stored;
-  try {
-    stored = JSON.parse(area?.getItem(PANEL_SNAPSHOT_KEY) ?? '{}') as Stored;
-  } catch {
-    return false;
-  }
-  if (typeof stored !== 'object' || stored === null) return false;
-  if (stored.stamp !== cacheStamp() || typeof stored.html !== 'string') return false;
+  const html = readStamped(area, PANEL_SNAPSHOT_KEY)?.html;
+  if (typeof html !== 'string') return false;
   // Parsed in a template: nothing in it runs or loads while it is read and cleaned again.
   const template = document.createElement('template');
-  template.innerHTML = stored.html;
+  template.innerHTML = html;
   clean(template.content);
   container.setAttribute('inert', '');
   container.setAttribute('aria-hidden', 'true');
@@ -120,5 +105,6 @@ export function keepFirstPageSnapshot(source: FirstPageSource, panel: Element, a
     else setTimeout(save, 200);
   };
   stop = source.subscribe(check);
-  if (taken) stop();
+  // The fresh page may already be drawn (a first opening whose answer came before the render).
+  check();
 }

@@ -9,7 +9,7 @@ describe('page modules', () => {
     meta.content = '/chunks/runtime.js /chunks/shared.js /chunks/sidepanel.js';
     meta.dataset.after = '/chunks/checks.js';
     doc.head.append(meta);
-    expect(pageModules(doc)).toEqual(['/chunks/runtime.js', '/chunks/shared.js', '/chunks/sidepanel.js']);
+    expect(pageModules(doc).modules).toEqual(['/chunks/runtime.js', '/chunks/shared.js', '/chunks/sidepanel.js']);
     // Kept, not inserted: the test document loads no scripts.
     const added: Element[] = [];
     vi.spyOn(doc.head, 'append').mockImplementation((...nodes) => void added.push(...(nodes as Element[])));

@@ -1,5 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { cachedReactionKinds, cacheReactionKinds, firstPageCache } from '@/lib/ui/panel-cache';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { panelCache } from '@/lib/ui/panel-cache';
+
+// Each call opens the cache afresh, as each panel opening does.
+const firstPageCache = () => panelCache().firstPage;
+const cachedReactionKinds = () => panelCache().kinds();
+const cacheReactionKinds = (kinds: { value: string; label: string }[]) => panelCache().rememberKinds(kinds);
+
 import { PANEL_CACHE_KEY } from '@/lib/ui/panel-cache-key';
 
 describe('panel cache', () => {
@@ -39,5 +45,19 @@ describe('panel cache', () => {
     expect(firstPageCache().read()).toEqual([]);
     localStorage.setItem(PANEL_CACHE_KEY, JSON.stringify({ page: [{ id: 'p1' }] }));
     expect(firstPageCache().read()).toEqual([]);
+  });
+
+  it('reads and parses what is stored once for the page and the kinds of one opening', () => {
+    cacheReactionKinds([{ value: 'well_sourced', label: 'Well sourced' }]);
+    firstPageCache().write([{ id: 'p1' }]);
+    const getItem = vi.spyOn(localStorage, 'getItem');
+    try {
+      const cache = panelCache();
+      expect(cache.firstPage.read()).toEqual([{ id: 'p1' }]);
+      expect(cache.kinds()).toEqual([{ value: 'well_sourced', label: 'Well sourced' }]);
+      expect(getItem).toHaveBeenCalledTimes(1);
+    } finally {
+      getItem.mockRestore();
+    }
   });
 });

@@ -120,10 +120,7 @@ describe('panel snapshot', () => {
   it('is not taken while the panel is scrolled or shows another tab', () => {
     const ready = {
       getState: () => ({ stale: false, loading: null, items: [1] }),
-      subscribe: (listener: () => void) => {
-        listener();
-        return () => true;
-      },
+      subscribe: () => () => undefined,
     };
     const scrolled = panel();
     (scrolled.querySelector('.vlist') as HTMLElement).scrollTop = 300;
