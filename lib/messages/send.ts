@@ -6,17 +6,24 @@ import type { MessageName, RequestInput } from './protocol';
 export type RequestArgs<N extends MessageName> =
   undefined extends RequestInput<N> ? [request?: RequestInput<N>] : [request: RequestInput<N>];
 
-let checks: Promise<typeof import('./reply')> | undefined;
+/** `load`, called once: later calls get the same promise. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+}
 
 /**
  * The reply schemas (the protocol table, zod), loaded on first use rather than with the page: a
  * page draws what it has first (the side panel: the last opening's posts) and checks answers right
  * after. Call it early where an answer is needed soon, so the load overlaps the wait.
  */
-export function loadReplyChecks(): Promise<typeof import('./reply')> {
-  checks ??= import('./reply');
-  return checks;
-}
+export const loadReplyChecks = once(() => import('./reply'));
+
+/** The state-push schema (same chunk as the reply schemas), loaded with the first push. */
+export const loadPushChecks = once(() => import('./push'));
 
 /** Checks a raw reply of `name` (see `parseReply`): a wrong shape comes back as `unavailable`. */
 export async function checkReply<N extends MessageName>(name: N, raw: unknown): Promise<Reply<N>> {

@@ -2,11 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { STATE_PORT } from '@/lib/messages/envelope';
 import type { StatePush } from '@/lib/messages/push';
+import { loadPushChecks } from '@/lib/messages/send';
 
 /** The status the background pushes (see `getStatus`). */
 export type Status = Extract<StatePush, { type: 'status' }>['status'];
-
-let pushChecks: Promise<typeof import('@/lib/messages/push')> | undefined;
 
 /**
  * Subscribes to the background's state pushes over a port. The worker may stop at any time, which
@@ -24,8 +23,7 @@ export function useStatus(onOutboxChange?: () => void): Status | undefined {
       port.onMessage.addListener((raw: unknown) => {
         // The push schema (zod) loads with the first push, not with the page; callbacks on one
         // promise run in the order they were added, so pushes keep their order.
-        pushChecks ??= import('@/lib/messages/push');
-        void pushChecks.then(({ statePushSchema }) => {
+        void loadPushChecks().then(({ statePushSchema }) => {
           const push = statePushSchema.safeParse(raw);
           if (closed || !push.success) return;
           if (push.data.type === 'status') setStatus(push.data.status);
