@@ -59,8 +59,7 @@ export class PostStates {
 
   /** After an action on `postId`: follow its writes until they settle. */
   follow(postId: string): void {
-    const current = this.follows.get(postId);
-    clearTimeout(current?.timer);
+    clearTimeout(this.follows.get(postId)?.timer);
     this.follows.set(postId, { attempt: 0, timer: undefined });
     this.scheduleFollow(postId, { status: 'queued' });
   }
@@ -68,6 +67,8 @@ export class PostStates {
   private scheduleFollow(postId: string, view: WriteView | undefined): void {
     const follow = this.follows.get(postId);
     if (follow === undefined || this.signal.aborted) return;
+    // One check pending per post: an answer (or a refusal) that comes while one waits replaces it.
+    clearTimeout(follow.timer);
     const delay = nextCheckDelay(view, follow.attempt, Date.now());
     if (delay === null) {
       this.follows.delete(postId);
@@ -79,11 +80,12 @@ export class PostStates {
 
   private async fetch(postIds: string[]): Promise<void> {
     for (let start = 0; start < postIds.length; start += MAX_POST_IDS) {
-      const reply = await sendLite('getPostStates', { postIds: postIds.slice(start, start + MAX_POST_IDS) });
+      const slice = postIds.slice(start, start + MAX_POST_IDS);
+      const reply = await sendLite('getPostStates', { postIds: slice });
       if (this.signal.aborted) return;
       if (!reply.ok) {
         // Refused for now (the per-tab cap, a restarting worker): followed posts are asked again later.
-        for (const postId of postIds) if (this.follows.has(postId)) this.scheduleFollow(postId, { status: 'queued' });
+        for (const postId of slice) if (this.follows.has(postId)) this.scheduleFollow(postId, { status: 'queued' });
         continue;
       }
       for (const state of reply.data.posts) {
