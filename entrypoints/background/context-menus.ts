@@ -1,5 +1,5 @@
 import { type Browser, browser } from 'wxt/browser';
-import { normalizeBaseUrl } from '@/lib/api/client';
+import { siteOriginOf } from '@/lib/api/client';
 import { t } from '@/lib/i18n';
 import { createLinkMatcher, type LinkMatcher } from '@/lib/links/match';
 import { patternsFor } from '@/lib/links/pattern';
@@ -65,11 +65,7 @@ export class ContextMenus {
     kinds: { value: string; label: string }[];
   }> {
     const { baseUrl, linkPatterns, reactionKinds } = await readSettings();
-    const normalized = baseUrl === '' ? undefined : normalizeBaseUrl(baseUrl);
-    const patterns = patternsFor({
-      siteOrigin: normalized === undefined ? null : new URL(normalized).origin,
-      linkPatterns,
-    });
+    const patterns = patternsFor({ siteOrigin: siteOriginOf(baseUrl), linkPatterns });
     return { matcher: createLinkMatcher(patterns), targets: menuTargetPatterns(patterns), kinds: reactionKinds };
   }
 

@@ -1,4 +1,4 @@
-import { normalizeBaseUrl } from '@/lib/api/client';
+import { siteOriginOf } from '@/lib/api/client';
 import { MessageError } from '@/lib/messages/reply';
 import type { Handlers } from '@/lib/messages/router';
 import type { OutboxItem } from '@/lib/queue/types';
@@ -52,9 +52,8 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
     },
     getLinkConfig: async () => {
       const { baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts } = await readSettings();
-      const normalized = baseUrl === '' ? undefined : normalizeBaseUrl(baseUrl);
       return {
-        siteOrigin: normalized === undefined ? null : new URL(normalized).origin,
+        siteOrigin: siteOriginOf(baseUrl),
         linkPatterns,
         reactionKinds,
         allSites: await links.allSitesEnabled(decorateAllSites),

@@ -1,15 +1,15 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createRouter, toRuntimeListener } from '@/lib/messages/router';
-import { DRAFTS_STORAGE_KEY } from '@/lib/ui/drafts-key';
+import { settingsItem } from '@/lib/storage/settings';
 import { drawBadge } from './badge';
 import { listenForCommands } from './commands';
 import { ContextMenus } from './context-menus';
 import { applyDevConfig } from './dev-config';
 import { Drafts } from './drafts';
 import { createHandlers } from './handlers';
-import { LinkScripts, SETTINGS_KEY } from './link-scripts';
-import { BackgroundServices, extensionIdentity } from './services';
+import { LinkScripts } from './link-scripts';
+import { BackgroundServices, extensionIdentity, identityItem } from './services';
 import { StatePorts } from './state-port';
 import { statusOf } from './status';
 import { DRAIN_ALARM, Waker } from './wake';
@@ -73,19 +73,18 @@ export default defineBackground(() => {
   );
   browser.tabs.onRemoved.addListener((tabId) => router.forgetTab(tabId));
   listenForCommands();
-  browser.storage.onChanged.addListener((changes, area) => {
-    // Composer drafts change at every keystroke and are no part of the status: no push for them.
-    if (area === 'local' && Object.keys(changes).some((key) => key !== DRAFTS_STORAGE_KEY)) pushState();
-  });
-  // Link bars and menus follow the settings (site, patterns, kinds, all sites, exclusions) and grants.
   browser.contextMenus.onClicked.addListener((info, tab) => {
     menus.onClicked(info, tab).catch((error: unknown) => console.error('Context menu action failed', error));
   });
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area !== 'local' || !(SETTINGS_KEY in changes)) return;
+  // The status follows the stored values it is made of (the vault and the Outbox notify by
+  // themselves; drafts typed in a composer are no part of it); link bars and menus follow the
+  // settings (site, patterns, kinds, all sites, exclusions) and the grants.
+  settingsItem.watch(() => {
+    pushState();
     void links.sync();
     void menus.sync();
   });
+  identityItem.watch(() => pushState());
   browser.permissions.onAdded.addListener(() => void links.sync());
   browser.permissions.onRemoved.addListener(() => void links.sync());
 

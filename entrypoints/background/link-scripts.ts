@@ -1,19 +1,16 @@
 import { browser } from 'wxt/browser';
-import { normalizeBaseUrl } from '@/lib/api/client';
+import { siteOriginOf } from '@/lib/api/client';
 import { ALL_SITES_MATCHES, type LinkScriptPlan, originMatchPattern, planLinkScript } from '@/lib/links/registration';
-import { readSettings, settingsItem } from '@/lib/storage/settings';
-
-/** The `storage.local` key of the settings (`local:settings`), to spot their changes. */
-export const SETTINGS_KEY = settingsItem.key.replace(/^local:/, '');
+import { readSettings } from '@/lib/storage/settings';
 
 /** The id of the always-on link script's registration. */
 export const LINK_SCRIPT_ID = 'debate-companion-links';
 /** The always-on script (finds post links) and the bar script (injected where one was found). */
-export const LINK_SCRIPT_FILE = '/content-scripts/links.js';
-export const BAR_SCRIPT_FILE = '/content-scripts/link-bar.js';
+const LINK_SCRIPT_FILE = '/content-scripts/links.js';
+const BAR_SCRIPT_FILE = '/content-scripts/link-bar.js';
 
 /** True when the extension may run on every http(s) site (the optional `<all_urls>` grant). */
-export function hasAllSitesAccess(): Promise<boolean> {
+function hasAllSitesAccess(): Promise<boolean> {
   return browser.permissions.contains({ origins: ALL_SITES_MATCHES }).catch(() => false);
 }
 
@@ -52,8 +49,7 @@ export class LinkScripts {
   /** What the settings and permissions call for now. */
   async plan(): Promise<LinkScriptPlan | null> {
     const { baseUrl, decorateAllSites, excludedHosts } = await readSettings();
-    const normalized = baseUrl === '' ? undefined : normalizeBaseUrl(baseUrl);
-    const siteOrigin = normalized === undefined ? null : new URL(normalized).origin;
+    const siteOrigin = siteOriginOf(baseUrl);
     const sitePattern = siteOrigin === null ? undefined : originMatchPattern(siteOrigin);
     const siteGranted =
       sitePattern !== undefined && (await browser.permissions.contains({ origins: [sitePattern] }).catch(() => false));

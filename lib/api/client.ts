@@ -85,6 +85,12 @@ export function normalizeBaseUrl(baseUrl: string): string | undefined {
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
+/** The platform site's origin for a base URL (its website shares it), or null when there is none. */
+export function siteOriginOf(baseUrl: string): string | null {
+  const normalized = normalizeBaseUrl(baseUrl);
+  return normalized === undefined ? null : new URL(normalized).origin;
+}
+
 /** Encodes a path parameter; refuses what could change the path (`.`, `..`, empty, unpaired surrogates). */
 function pathParam(value: string, what: string): string {
   const invalid = new ApiError({ kind: 'invalid', message: `The ${what} is not valid.` });
