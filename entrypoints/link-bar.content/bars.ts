@@ -34,8 +34,8 @@ const BUILD_AT_ONCE = 30;
  */
 export class Bars {
   private readonly bars = new WeakMap<HTMLAnchorElement, InlineBar>();
-  /** Found post links whose bar is not built yet, with their post. */
-  private readonly pending = new WeakMap<HTMLAnchorElement, string>();
+  /** Found post links whose bar is not built yet, with their post, in the order they were found. */
+  private readonly pending = new Map<HTMLAnchorElement, string>();
   /** Live bars, for the scheme switch and the clean-up (pruned of bars the page removed). */
   private readonly live = new Set<InlineBar>();
   private pruneAt = 256;
@@ -43,7 +43,6 @@ export class Bars {
   private tickTimer: ReturnType<typeof setInterval> | undefined;
   private readonly states: PostStates;
   private readonly env: BarEnv;
-  private buildQueue: HTMLAnchorElement[] = [];
   private cancelBuild: (() => void) | undefined;
   private scheme: Scheme;
 
@@ -88,38 +87,34 @@ export class Bars {
         bar.setPostId(postId);
         this.states.request(postId);
       } else {
-        if (!this.pending.has(link)) this.buildQueue.push(link);
         this.pending.set(link, postId);
       }
     }
     // A few bars (a feed's new items) at once, in the same layout as the page's own change; many in idle time.
-    if (this.buildQueue.length <= BUILD_AT_ONCE && this.cancelBuild === undefined) {
-      for (const link of this.buildQueue.splice(0)) this.build(link);
+    if (this.pending.size <= BUILD_AT_ONCE && this.cancelBuild === undefined) {
+      const batch = [...this.pending];
+      this.pending.clear();
+      for (const [link, postId] of batch) this.build(link, postId);
     } else this.scheduleBuild();
   }
 
   private scheduleBuild(): void {
-    if (this.cancelBuild !== undefined || this.buildQueue.length === 0 || this.signal.aborted) return;
+    if (this.cancelBuild !== undefined || this.pending.size === 0 || this.signal.aborted) return;
     this.cancelBuild = browserIdle((deadline) => {
       this.cancelBuild = undefined;
       let built = 0;
-      while (
-        this.buildQueue.length > 0 &&
-        built < MAX_BUILDS_PER_PASS &&
-        (built < MIN_BUILDS_PER_PASS || deadline.timeRemaining() > 2)
-      ) {
-        const link = this.buildQueue.shift() as HTMLAnchorElement;
-        if (this.build(link)) built += 1;
+      for (const [link, postId] of this.pending) {
+        if (built >= MAX_BUILDS_PER_PASS || (built >= MIN_BUILDS_PER_PASS && deadline.timeRemaining() <= 2)) break;
+        this.pending.delete(link);
+        if (this.build(link, postId)) built += 1;
       }
       this.scheduleBuild();
     }, 200);
   }
 
   /** Builds the bar of a found link; false when there was nothing to build. */
-  private build(link: HTMLAnchorElement): boolean {
-    const postId = this.pending.get(link);
-    this.pending.delete(link);
-    if (postId === undefined || !link.isConnected || this.bars.has(link)) return false;
+  private build(link: HTMLAnchorElement, postId: string): boolean {
+    if (!link.isConnected || this.bars.has(link)) return false;
     const bar = new InlineBar(link, postId, this.env, this.scheme);
     link.after(bar.host);
     this.bars.set(link, bar);
@@ -154,7 +149,7 @@ export class Bars {
 
   private removeAll(): void {
     this.cancelBuild?.();
-    this.buildQueue = [];
+    this.pending.clear();
     for (const bar of this.live) bar.remove();
     this.live.clear();
     clearInterval(this.tickTimer);
