@@ -73,11 +73,6 @@ export class InlineBar {
     this.watch();
   }
 
-  /** The post this bar acts on. */
-  get post(): string {
-    return this.postId;
-  }
-
   /** The link now points to another post (a recycled row): start over for that one. */
   setPostId(postId: string): void {
     if (postId === this.postId) return;

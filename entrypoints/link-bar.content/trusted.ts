@@ -27,7 +27,7 @@ function opacityOf(style: CSSStyleDeclaration): number {
 }
 
 /** Read on click only (never in a loop over bars): the host and its ancestors are shown, not faded out. */
-export function isPlainlyVisible(host: HTMLElement): boolean {
+function isPlainlyVisible(host: HTMLElement): boolean {
   const box = host.getBoundingClientRect();
   if (box.width < 8 || box.height < 8) return false;
   let opacity = 1;

@@ -3,7 +3,7 @@ import type { MessageName, ReplyData } from './protocol';
 import type { RequestArgs } from './send';
 
 /** A reply as a content script sees it: the same envelope as `sendMessage`'s, checked by shape only. */
-export type LiteReply<N extends MessageName> =
+type LiteReply<N extends MessageName> =
   | { ok: true; data: ReplyData<N> }
   | { ok: false; error: { code: string; message: string; retryAt?: number } };
 

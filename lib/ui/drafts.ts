@@ -2,8 +2,6 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { DRAFTS_STORAGE_KEY } from './drafts-key';
 
-export { DRAFTS_STORAGE_KEY };
-
 /** Where a draft belongs: the new-post composer, or the reply composer of one post. */
 export type DraftKey = 'post' | `reply:${string}`;
 
@@ -129,12 +127,6 @@ export class DraftStore {
     this.stored = trim({ texts, changedAt });
     this.saving = browser.storage.local.set({ [DRAFTS_STORAGE_KEY]: this.stored });
     return this.saving;
-  }
-
-  /** Stops following other pages' changes. */
-  dispose(): void {
-    this.unwatch?.();
-    this.unwatch = undefined;
   }
 
   private put(key: DraftKey, text: string): void {
