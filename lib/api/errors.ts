@@ -1,39 +1,29 @@
 /**
- * The one error type of the API client. The scheduler decides from `kind` (and `outcomeUnknown`)
- * what happens to a write; the UI maps `kind` to words. Never carries the API key.
+ * The kinds of the API client's one error type, ApiError (reply codes and tests name them all from
+ * here). The scheduler decides from `kind` (and `outcomeUnknown`) what happens to a write; the UI
+ * maps `kind` to words. An ApiError never carries the API key.
  */
-export type ApiErrorKind =
-  /** 401: the key is missing or not accepted. */
-  | 'unauthorized'
-  /** 403: the key lacks the endpoint's scope (`scope` names it when known). */
-  | 'forbidden_scope'
-  /** 403: the service disabled the key temporarily (`reason` says why). */
-  | 'key_disabled'
-  /** 429, or 503 with Retry-After: wait `retryAfterMs`, never retry sooner. */
-  | 'rate_limited'
-  /** 404: unknown post or path. */
-  | 'not_found'
-  /** Any other 4xx (validation, size, …). */
-  | 'invalid'
-  /** 5xx. */
-  | 'server'
-  /** The request failed on the way (offline, refused, reset, timed out). */
-  | 'network'
-  /** The server answered 2xx with a body that does not match the schema (`issuePath` says where). */
-  | 'bad_response';
-
-/** Every kind, for code that must name them all (reply codes, tests). */
 export const API_ERROR_KINDS = [
+  /** 401: the key is missing or not accepted. */
   'unauthorized',
+  /** 403: the key lacks the endpoint's scope (`scope` names it when known). */
   'forbidden_scope',
+  /** 403: the service disabled the key temporarily (`reason` says why). */
   'key_disabled',
+  /** 429, or 503 with Retry-After: wait `retryAfterMs`, never retry sooner. */
   'rate_limited',
+  /** 404: unknown post or path. */
   'not_found',
+  /** Any other 4xx (validation, size, …). */
   'invalid',
+  /** 5xx. */
   'server',
+  /** The request failed on the way (offline, refused, reset, timed out). */
   'network',
+  /** The server answered 2xx with a body that does not match the schema (`issuePath` says where). */
   'bad_response',
-] as const satisfies readonly ApiErrorKind[];
+] as const;
+export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

@@ -132,26 +132,24 @@ export const pauseSchema = z.object({
   offlineUntil: z.number().nullable(),
 });
 
+/** One write's state as a content script shows it: `until` for a waiting write, `reason` (words) for a failed one. */
+const writeStateSchema = z.object({
+  status: itemStatusSchema,
+  until: z.number().optional(),
+  reason: z.string().optional(),
+});
+
 /** What a content script displays for one post: the user's own writes about it. */
 export const postStateSchema = z.object({
   postId: z.string(),
-  /** Oldest first; `until` for a waiting write, `reason` (words) for a failed one. */
-  reactions: z.array(
-    z.object({
-      kind: z.string(),
-      status: itemStatusSchema,
-      until: z.number().optional(),
-      reason: z.string().optional(),
-    }),
-  ),
+  /** Oldest first. */
+  reactions: z.array(writeStateSchema.extend({ kind: z.string() })),
   replies: z.object({
     pending: z.number(),
     sent: z.number(),
     failed: z.number(),
     uncertain: z.number(),
     /** The newest reply's state. */
-    latest: z
-      .object({ status: itemStatusSchema, until: z.number().optional(), reason: z.string().optional() })
-      .optional(),
+    latest: writeStateSchema.optional(),
   }),
 });
