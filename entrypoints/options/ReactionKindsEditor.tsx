@@ -1,7 +1,8 @@
 import { useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
-import { checkReactionKinds, MAX_REACTION_KINDS, reactionKindsToSave } from '@/lib/ui/settings-form';
+import { MAX_REACTION_KINDS } from '@/lib/storage/settings';
+import { checkReactionKinds, reactionKindsToSave } from '@/lib/ui/settings-form';
 import { SaveState } from './SaveState';
 import { type SaveSettings, useAutosave } from './use-settings';
 

@@ -8,20 +8,27 @@ export const reactionKindSchema = z.object({
   label: z.string().trim().min(1).max(MAX_REACTION_LABEL),
 }) satisfies z.ZodType<ReactionKind>;
 
+/** Most reaction kinds, link patterns and excluded hosts; longest pattern and host (the options page checks the same). */
+export const MAX_REACTION_KINDS = 8;
+export const MAX_LINK_PATTERNS = 20;
+export const MAX_EXCLUDED_HOSTS = 200;
+export const MAX_PATTERN_LENGTH = 300;
+export const MAX_HOST_LENGTH = 253;
+
 /** The user's settings. None of it is secret: the API key lives in the IndexedDB vault, never here. */
 export const settingsSchema = z.object({
   /** The API's base URL (paths start with /v1); empty until the user sets it. */
   baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
-  reactionKinds: z.array(reactionKindSchema).min(1).max(8),
+  reactionKinds: z.array(reactionKindSchema).min(1).max(MAX_REACTION_KINDS),
   /**
    * Extra post-permalink patterns for the content script (`https://example.org/posts/{id}`);
    * the configured site's `/posts/{id}` always counts.
    */
-  linkPatterns: z.array(z.string().max(300)).max(20),
+  linkPatterns: z.array(z.string().max(MAX_PATTERN_LENGTH)).max(MAX_LINK_PATTERNS),
   /** Decorate post links on every site (needs the optional all-sites permission). */
   decorateAllSites: z.boolean(),
   /** Hosts never decorated, even with all-sites access. */
-  excludedHosts: z.array(z.string().max(253)).max(200),
+  excludedHosts: z.array(z.string().max(MAX_HOST_LENGTH)).max(MAX_EXCLUDED_HOSTS),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

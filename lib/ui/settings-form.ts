@@ -2,7 +2,13 @@ import { type MessageKey, t } from '@/lib/i18n';
 import { normalizeHostEntry } from '@/lib/links/hosts';
 import { type PatternError, parsePermalinkPattern } from '@/lib/links/pattern';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
-import { reactionKindSchema } from '@/lib/storage/settings';
+import {
+  MAX_EXCLUDED_HOSTS,
+  MAX_HOST_LENGTH,
+  MAX_LINK_PATTERNS,
+  MAX_PATTERN_LENGTH,
+  reactionKindSchema,
+} from '@/lib/storage/settings';
 
 /*
  * What the options page checks before it saves a setting, worded for the user. The rules are the
@@ -10,13 +16,8 @@ import { reactionKindSchema } from '@/lib/storage/settings';
  * value the page accepts is one the background and the content script accept too.
  */
 
-/** Most reaction kinds, patterns and excluded hosts: the settings schema's bounds (a test keeps them equal). */
-export const MAX_REACTION_KINDS = 8;
-export const MAX_LINK_PATTERNS = 20;
-export const MAX_EXCLUDED_HOSTS = 200;
-
 /** The words for what is wrong with one reaction kind row; empty when it is fine. */
-export interface ReactionRowErrors {
+interface ReactionRowErrors {
   value?: string;
   label?: string;
 }
@@ -73,7 +74,8 @@ export function checkLinkPatterns(text: string): { ok: true; value: string[] } |
   const entries = lines(text);
   const errors: LineError[] = [];
   for (const line of entries) {
-    if (line.length > 300) errors.push({ line, text: t('optionsLineTooLong', '300') });
+    if (line.length > MAX_PATTERN_LENGTH)
+      errors.push({ line, text: t('optionsLineTooLong', String(MAX_PATTERN_LENGTH)) });
     else {
       const parsed = parsePermalinkPattern(line);
       if (!parsed.ok) errors.push({ line, text: t(PATTERN_ERROR[parsed.error]) });
@@ -92,7 +94,7 @@ export function checkExcludedHosts(text: string): { ok: true; value: string[] } 
   const hosts: string[] = [];
   for (const line of entries) {
     const host = normalizeHostEntry(line);
-    if (host === undefined || host.length > 253) errors.push({ line, text: t('optionsHostInvalid') });
+    if (host === undefined || host.length > MAX_HOST_LENGTH) errors.push({ line, text: t('optionsHostInvalid') });
     else hosts.push(host);
   }
   if (entries.length > MAX_EXCLUDED_HOSTS) {

@@ -1,13 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { settingsSchema } from '@/lib/storage/settings';
+import { MAX_EXCLUDED_HOSTS, MAX_LINK_PATTERNS, MAX_REACTION_KINDS, settingsSchema } from '@/lib/storage/settings';
 import {
   checkExcludedHosts,
   checkLinkPatterns,
   checkReactionKinds,
   lines,
-  MAX_EXCLUDED_HOSTS,
-  MAX_LINK_PATTERNS,
-  MAX_REACTION_KINDS,
   reactionKindsToSave,
 } from '@/lib/ui/settings-form';
 import { useEnglishMessages } from '../support/locale';
