@@ -1,10 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type BrowserContext, chromium } from '@playwright/test';
 import { relaunchWithAllSitesGranted } from '../tests/e2e/support/all-sites';
 import { CHROME_BUILD, CHROMIUM_PATH } from '../tests/e2e/support/browsers';
-import { extensionIdOf, launchChromium, newProfileDir, removeProfile } from '../tests/e2e/support/chromium';
+import {
+  extensionIdOf,
+  launchChromium,
+  newProfileDir,
+  openExtensionPage,
+  QUIET_FLAGS,
+  removeProfile,
+} from '../tests/e2e/support/chromium';
+import { call } from '../tests/e2e/support/extension-client';
 import { startThirdPartySite } from '../tests/e2e/support/third-party-site';
 import {
   ADD_SECONDS,
@@ -15,36 +23,16 @@ import {
   POST_LINKS,
   plainPage,
 } from './support/content-pages';
-import { fmt, type Table } from './support/table';
+import { fmt, percentile, type Table } from './support/table';
 
 const PLAIN_RUNS = Number(process.env.BENCH_CONTENT_RUNS ?? 5);
 /** Big-page runs per mode, alternating with and without the extension: these machines are shared and noisy. */
 const BIG_ROUNDS = Number(process.env.BENCH_CONTENT_ROUNDS ?? 3);
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 /** The platform's site as the extension is configured for it; the pages are served from another origin. */
 const SITE = 'http://127.0.0.1:9';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const median = (values: number[]) => sorted(values)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
-const percentile = (values: number[], p: number) =>
-  sorted(values)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? Number.NaN;
-
-type Message = { type: string; payload?: unknown };
-const sendFrom = (page: Page, message: Message) =>
-  page.evaluate(
-    (m) =>
-      (
-        globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-      ).chrome.runtime.sendMessage(m),
-    message,
-  );
+const median = (values: number[]) => percentile(values, 50);
 
 /**
  * Chromium without the extension, or with it configured for SITE and "Decorate post links on all
@@ -56,20 +44,18 @@ async function launch(withExtension: boolean): Promise<{ context: BrowserContext
     const context = await chromium.launchPersistentContext('', {
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: FLAGS,
+      // The same flags as the run with the extension: only the extension differs.
+      args: QUIET_FLAGS,
     });
     return { context, cleanup: () => context.close() };
   }
   const userDataDir = newProfileDir();
   const first = (await launchChromium({ userDataDir })).context;
   const id = await extensionIdOf(first);
-  const setup = await first.newPage();
-  await setup.goto(`chrome-extension://${id}/options.html`);
-  await sendFrom(setup, { type: 'saveSettings', payload: { baseUrl: SITE } });
+  await call(await openExtensionPage(first, id, 'options.html'), 'saveSettings', { baseUrl: SITE });
   const context = await relaunchWithAllSitesGranted(first, userDataDir);
-  const options = await context.newPage();
-  await options.goto(`chrome-extension://${id}/options.html`);
-  await sendFrom(options, { type: 'saveSettings', payload: { decorateAllSites: true } });
+  const options = await openExtensionPage(context, id, 'options.html');
+  await call(options, 'saveSettings', { decorateAllSites: true });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   for (let i = 0; i < 100; i += 1) {
     const [script] = await worker.evaluate(() =>
@@ -133,8 +119,8 @@ async function runBig(context: BrowserContext, url: string): Promise<BigRun> {
     inReachAt: bench.inReachAt,
     bars: bench.hosts,
     postLinks: bench.postLinks,
-    lagP50: percentile(bench.lags, 0.5),
-    lagP95: percentile(bench.lags, 0.95),
+    lagP50: percentile(bench.lags, 50),
+    lagP95: percentile(bench.lags, 95),
     longTasks: bench.longTasks.length,
     longTaskMs: bench.longTasks.reduce((sum, task) => sum + task.duration, 0),
     maxTaskMs: Math.max(0, ...bench.longTasks.map((task) => task.duration)),

@@ -1,5 +1,5 @@
+import { SandboxClient } from '../tests/e2e/support/sandbox-client';
 import { bodiesFor, type ClientRun, runFixed, runNaive, runOurs } from './support/outbox-clients';
-import { bodiesBy, newAccount } from './support/sandbox-accounts';
 import { spawnSandbox } from './support/sandbox-process';
 import { fmt, type Table } from './support/table';
 import type { ProbedWrite } from './support/write-probe';
@@ -180,8 +180,16 @@ export async function runOutboxBench(): Promise<Table[]> {
   const sandbox = await spawnSandbox(['--budget', `${BUDGET_WRITES}/${WINDOW_S}`, '--quiet']);
   try {
     const stamp = Date.now().toString(36);
+    const client = new SandboxClient(sandbox.baseUrl);
+    // Each client on a fresh account: a write budget nobody else spends.
     const [oursAccount, naiveAccount, fixedAccount] = await Promise.all(
-      ['ours', 'naive', 'fixed'].map((name) => newAccount(sandbox.baseUrl, `bench_${name}_${stamp}`)),
+      ['ours', 'naive', 'fixed'].map(async (name) => {
+        const { key, account } = await client.control<{ key: string; account: string }>('POST', '/keys', {
+          scopes: ['posts:read', 'posts:write'],
+          handle: `bench_${name}_${stamp}`,
+        });
+        return { key, accountId: account };
+      }),
     );
     if (!oursAccount || !naiveAccount || !fixedAccount) throw new Error('Could not create the bench accounts.');
     // The naive burst first, alone (its 200 parallel requests would slow the others' first window);
@@ -196,7 +204,7 @@ export async function runOutboxBench(): Promise<Table[]> {
 
     const rows: (string | number)[][] = [];
     for (const run of runs) {
-      const landed = await bodiesBy(sandbox.baseUrl, sandbox.testKey, run.account.accountId);
+      const landed = (await client.postsOf(sandbox.testKey, run.account.accountId)).map((post) => post.body);
       const mine = new Set(run.bodies);
       const landedMine = landed.filter((body) => mine.has(body));
       const distinct = new Set(landedMine);

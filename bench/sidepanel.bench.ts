@@ -9,16 +9,10 @@ import { CHROME_BUILD } from '../tests/e2e/support/browsers';
 import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from '../tests/e2e/support/chromium';
 import { configure } from '../tests/e2e/support/extension-client';
 import { spawnSandbox } from './support/sandbox-process';
-import { fmt, type Table } from './support/table';
+import { fmt, percentile, type Table } from './support/table';
 
 const OPENS = Number(process.env.BENCH_OPENS ?? 20);
 const BULK_POSTS = 10_000;
-
-/** The p-th percentile (nearest rank) of some figures. */
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
 
 const BLANK_MARK = 'dc:blank-painted';
 

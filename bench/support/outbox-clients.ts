@@ -3,9 +3,14 @@ import { findLandedWith } from '@/entrypoints/background/find-landed';
 import { createApiClient } from '@/lib/api/client';
 import { writeSender } from '@/lib/api/write-sender';
 import { createReadWithRetry, MemoryOutboxStore, Outbox } from '@/lib/queue';
-import type { BenchAccount } from './sandbox-accounts';
 import type { WriteProbe } from './write-probe';
 import { createWriteProbe } from './write-probe';
+
+/** A fresh account of the sandbox and a key for it (its own write budget). */
+export interface BenchAccount {
+  accountId: string;
+  key: string;
+}
 
 /** The three clients the Outbox benchmark sets side by side, each sending one burst of posts. */
 

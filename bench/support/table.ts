@@ -24,3 +24,9 @@ export function formatTable(table: Table): string {
 export function fmt(value: number): string {
   return Math.abs(value) < 10 ? value.toFixed(2) : Math.round(value).toString();
 }
+
+/** The p-th percentile (nearest rank, p in %) of some figures; NaN for none. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}

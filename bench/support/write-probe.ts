@@ -1,4 +1,5 @@
 import type { FetchLike } from '@/lib/api/client';
+import { DEFAULT_RETRY_AFTER_MS, parseRetryAfter } from '@/lib/api/retry-after';
 
 /** One write request as the probe saw it leave and come back. */
 export interface ProbedWrite {
@@ -26,17 +27,8 @@ export interface WriteProbe {
   settled(): Promise<void>;
 }
 
-const FALLBACK_RETRY_AFTER_MS = 60_000;
-
 function methodOf(input: Request | URL | string, init: RequestInit | undefined): string {
   return (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-}
-
-function retryAfterOf(header: string | null, answeredAt: number): number {
-  const text = header?.trim() ?? '';
-  if (/^\d+(?:\.\d+)?$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  return Number.isFinite(date) ? Math.max(0, date - answeredAt) : FALLBACK_RETRY_AFTER_MS;
 }
 
 /**
@@ -58,7 +50,9 @@ export function createWriteProbe(): WriteProbe {
     write.answeredAt = Date.now();
     write.status = response.status;
     if (response.status === 429) {
-      write.retryAfterMs = retryAfterOf(response.headers.get('retry-after'), write.answeredAt);
+      // What the server named, unclamped (the client clamps; the probe records what was said).
+      write.retryAfterMs =
+        parseRetryAfter(response.headers.get('retry-after'), write.answeredAt) ?? DEFAULT_RETRY_AFTER_MS;
       blockedUntil = Math.max(blockedUntil, write.answeredAt + write.retryAfterMs);
     }
     if (response.ok) {

@@ -5,7 +5,7 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { CHROME_BUILD, CHROMIUM_PATH } from './browsers';
 
 /** Flags that keep headless system Chromium quiet on a machine with no outside network. */
-const QUIET_FLAGS = [
+export const QUIET_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
