@@ -127,9 +127,19 @@ test.describe('inline bars on the platform site', () => {
     await page.keyboard.type('Never sent');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+Enter');
+    // A control write after it (a new reaction: the second post has none yet): writes leave the
+    // Outbox in order, so once it has landed a wrongly sent comment would have landed before it.
+    await realClick(page, cdp, button(await barOf(cdp, secondId), 'Well sourced').nodeId);
+    const afterControl = await waitForEvents(sandbox.baseUrl, 'reaction.created', 2);
+    expect(afterControl.map((e) => [e.data.postId, e.data.kind])).toEqual([
+      [firstId, 'well_sourced'],
+      [secondId, 'well_sourced'],
+    ]);
     const outbox = await call<{ items: { request: { kind: string } }[] }>(options, 'listOutbox');
-    expect(outbox.items.map((item) => item.request.kind).sort()).toEqual(['comment', 'reaction']);
-    expect((await sandboxEvents(sandbox.baseUrl)).filter((e) => e.type === 'comment.created')).toHaveLength(1);
+    expect(outbox.items.map((item) => item.request.kind).sort()).toEqual(['comment', 'reaction', 'reaction']);
+    const commentsAfter = (await sandboxEvents(sandbox.baseUrl)).filter((e) => e.type === 'comment.created');
+    expect(commentsAfter).toHaveLength(1);
+    expect(commentsAfter.map((e) => e.data.body)).toEqual(['Replying from the inline bar.']);
   });
 
   test('a post page gets its bar, and a real click there reacts to that post', async ({

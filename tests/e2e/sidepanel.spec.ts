@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { OptionsPage } from './pages/options-page';
+import { OutboxPage } from './pages/outbox-page';
 import { SidePanelPage } from './pages/sidepanel-page';
 import { extensionIdOf, launchChromium, openExtensionPage } from './support/chromium';
 import { configure } from './support/extension-client';
@@ -55,6 +56,7 @@ test('side panel: set the key, read and page the timeline, post, reply and react
   await expect(panel.article(fixtureBody)).toBeVisible();
   // Only the posts in view are rendered; the first page holds 20.
   expect(await panel.loadedCount()).toBeLessThanOrEqual(20);
+  expect(await panel.articles.count()).toBeLessThan(20);
 
   // Scrolling to the end loads the second page (with the API cursor).
   await panel.scrollToEnd();
@@ -98,6 +100,12 @@ test('side panel: set the key, read and page the timeline, post, reply and react
   // The Outbox tab lists the three writes.
   await panel.outboxTab.click();
   await expect(panel.page.getByRole('heading', { name: 'Outbox', level: 2 })).toBeVisible();
+  const outbox = new OutboxPage(panel.page);
+  await expect(outbox.view).toBeVisible();
+  await expect(outbox.group('Sent')).toHaveAccessibleName('Sent (3)');
+  await expect(outbox.group('Sent').getByRole('listitem')).toHaveCount(3);
+  await expect(outbox.group('Sent').getByRole('listitem').filter({ hasText: postBody })).toHaveCount(1);
+  await expect(outbox.group('Sent').getByRole('listitem').filter({ hasText: replyBody })).toHaveCount(1);
   await panel.timelineTab.click();
   await expect(fixture).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApiClient, type FetchLike } from '@/lib/api/client';
-import { API_ERROR_KINDS, type ApiErrorKind, isApiError } from '@/lib/api/errors';
+import { type ApiErrorKind, isApiError } from '@/lib/api/errors';
 
 /*
  * 10,000 random responses (status, headers, body) and failing fetches at the real client (ky
@@ -10,7 +10,18 @@ import { API_ERROR_KINDS, type ApiErrorKind, isApiError } from '@/lib/api/errors
  */
 
 const KEY = 'dcp_Pr0pErTyK3ySecretSecretSecret';
-const KINDS: readonly ApiErrorKind[] = API_ERROR_KINDS;
+/** The nine kinds the spec names, written out here (not imported) so the check does not mirror the code. */
+const KINDS: readonly ApiErrorKind[] = [
+  'unauthorized',
+  'forbidden_scope',
+  'key_disabled',
+  'rate_limited',
+  'not_found',
+  'invalid',
+  'server',
+  'network',
+  'bad_response',
+];
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 const printable = (maxLength: number) => fc.string({ unit: 'grapheme-ascii', maxLength });

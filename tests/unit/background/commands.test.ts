@@ -22,12 +22,14 @@ describe('keyboard command', () => {
 
   it('opens the side panel of the window the command came from', () => {
     listenForCommands();
+    expect(listener).toBeTypeOf('function');
     listener?.('open-side-panel', { windowId: 42 });
     expect(openSidePanel).toHaveBeenCalledWith({ windowId: 42 });
   });
 
   it('ignores other commands and commands without a window', () => {
     listenForCommands();
+    expect(listener).toBeTypeOf('function');
     listener?.('_execute_action', { windowId: 42 });
     listener?.('open-side-panel', undefined);
     expect(openSidePanel).not.toHaveBeenCalled();

@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReactionKindsEditor } from '@/entrypoints/options/ReactionKindsEditor';
-import type { SettingsChange } from '@/entrypoints/options/use-settings';
+import { AUTOSAVE_DELAY_MS, type SettingsChange } from '@/entrypoints/options/use-settings';
 import { useEnglishMessages } from '../../support/locale';
 
 const WELL_SOURCED = { value: 'well_sourced', label: 'Well sourced' };
@@ -13,16 +13,27 @@ describe('ReactionKindsEditor', () => {
     useEnglishMessages();
     save = vi.fn(async () => undefined);
   });
-  afterEach(() => cleanup());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  /** Lets the autosave delay pass (fake timers), so a save that was going to happen has happened. */
+  const pastAutosaveDelay = () =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS + 1);
+    });
 
   const textbox = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
-  it('shows each kind with its value and label', () => {
+  it('shows each kind with its value and label', async () => {
+    vi.useFakeTimers();
     render(<ReactionKindsEditor kinds={[WELL_SOURCED, AGREE]} save={save} />);
     expect(textbox('Value of reaction 1').value).toBe('well_sourced');
     expect(textbox('Label of reaction 1').value).toBe('Well sourced');
     expect(textbox('Value of reaction 2').value).toBe('agree');
-    // Nothing changed: nothing saved.
+    // Nothing changed: nothing saved, even once the autosave delay has passed.
+    await pastAutosaveDelay();
     expect(save).not.toHaveBeenCalled();
   });
 
@@ -36,13 +47,19 @@ describe('ReactionKindsEditor', () => {
   });
 
   it('marks an invalid value and saves nothing until it is fixed', async () => {
+    vi.useFakeTimers();
     render(<ReactionKindsEditor kinds={[WELL_SOURCED]} save={save} />);
     fireEvent.input(textbox('Value of reaction 1'), { target: { value: 'Well Sourced' } });
     expect(screen.getByText(/Lowercase letters, digits and _ only/)).toBeTruthy();
     expect(textbox('Value of reaction 1').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('status').textContent).toBe('Not saved yet: fix what is marked.');
+    // While invalid, nothing is saved however long typing rests.
+    await pastAutosaveDelay();
+    expect(save).not.toHaveBeenCalled();
     fireEvent.input(textbox('Value of reaction 1'), { target: { value: 'well_sourced' } });
     expect(screen.getByRole('status').textContent).toBe('');
+    // Fixed back to what is saved: still nothing to save once the delay has passed.
+    await pastAutosaveDelay();
     expect(save).not.toHaveBeenCalled();
   });
 
