@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
-import { domSession, findBars, waitFor } from './support/closed-shadow';
-import { configureForSandboxSite } from './support/link-bars';
+import { findBars, waitFor } from './support/closed-shadow';
+import { decoratedSitePage } from './support/link-bars';
 
 /**
  * Everything our content script can reach, read from inside its own isolated world: the
@@ -49,10 +49,7 @@ test('the content script cannot read the API key from any storage it can reach',
   sandbox,
   extensionPage,
 }) => {
-  const options = await extensionPage('options.html');
-  await configureForSandboxSite(context, options, sandbox.baseUrl, sandbox.testKey);
-  const page = await context.newPage();
-  const cdp = await domSession(page);
+  const { page, cdp } = await decoratedSitePage(context, extensionPage, sandbox.baseUrl, sandbox.testKey);
   const contexts: { id: number; name: string; auxData?: { type?: string } }[] = [];
   cdp.on('Runtime.executionContextCreated', ({ context: created }) => contexts.push(created));
   await cdp.send('Runtime.enable');

@@ -7,6 +7,7 @@ import { type BarView, barMarkup, domSession, findBars, realClick, waitFor } fro
 import { call, configure } from './support/extension-client';
 import {
   configureForSandboxSite,
+  decoratedSitePage,
   registeredLinkScript,
   resetSandbox,
   sandboxEvents,
@@ -94,13 +95,9 @@ test.describe('inline bars on the platform site', () => {
     sandbox,
     extensionPage,
   }) => {
-    const options = await extensionPage('options.html');
-    await configureForSandboxSite(context, options, sandbox.baseUrl, sandbox.testKey);
-
-    const page = await context.newPage();
+    const { options, page, cdp } = await decoratedSitePage(context, extensionPage, sandbox.baseUrl, sandbox.testKey);
     await page.goto(`${sandbox.baseUrl}/`);
     const articles = await page.locator('article[data-post-id]').count();
-    const cdp = await domSession(page);
     const bars = await barsOn(cdp, articles, 'a bar on every post');
     expect(bars).toHaveLength(articles);
     expect(bars.every((bar) => bar.shadowRootType === 'closed')).toBe(true);
@@ -147,12 +144,9 @@ test.describe('inline bars on the platform site', () => {
     sandbox,
     extensionPage,
   }) => {
-    const options = await extensionPage('options.html');
-    await configureForSandboxSite(context, options, sandbox.baseUrl, sandbox.testKey);
+    const { page, cdp } = await decoratedSitePage(context, extensionPage, sandbox.baseUrl, sandbox.testKey);
     const [postId] = await publishedPostIds(sandbox.baseUrl, sandbox.testKey);
-    const page = await context.newPage();
     await page.goto(`${sandbox.baseUrl}/posts/${postId}`);
-    const cdp = await domSession(page);
     const [bar] = await barsOn(cdp, 1);
     expect(postIdOf(bar?.linkHref ?? null)).toBe(postId);
     await realClick(page, cdp, button(bar, 'Well sourced').nodeId);
@@ -166,12 +160,9 @@ test('the bar works from the keyboard: Tab from the link reaches its buttons, En
   sandbox,
   extensionPage,
 }) => {
-  const options = await extensionPage('options.html');
-  await configureForSandboxSite(context, options, sandbox.baseUrl, sandbox.testKey);
+  const { page, cdp } = await decoratedSitePage(context, extensionPage, sandbox.baseUrl, sandbox.testKey);
   const [postId] = await publishedPostIds(sandbox.baseUrl, sandbox.testKey);
-  const page = await context.newPage();
   await page.goto(`${sandbox.baseUrl}/posts/${postId}`);
-  const cdp = await domSession(page);
   await barsOn(cdp, 1);
   await page.locator(`article a[href="/posts/${postId}"]`).focus();
   await page.keyboard.press('Tab');
@@ -196,11 +187,8 @@ test('states show in place: failed with the reason, waiting for the rate limit w
 }) => {
   const client = new SandboxClient(sandbox.baseUrl);
   const { key: noReactions } = await client.newKey(['posts:read', 'posts:write'], sandbox.account);
-  const options = await extensionPage('options.html');
-  await configureForSandboxSite(context, options, sandbox.baseUrl, noReactions);
-  const page = await context.newPage();
+  const { options, page, cdp } = await decoratedSitePage(context, extensionPage, sandbox.baseUrl, noReactions);
   await page.goto(`${sandbox.baseUrl}/`);
-  const cdp = await domSession(page);
   const [a, b, c] = (await barsOn(cdp, 3)).map((bar) => postIdOf(bar.linkHref));
 
   // A key without reactions:write: the reaction fails, and the bar says why.
@@ -231,11 +219,8 @@ test('axe-core finds no violation in the bar: collapsed, with a state, and with 
   sandbox,
   extensionPage,
 }) => {
-  const options = await extensionPage('options.html');
-  await configureForSandboxSite(context, options, sandbox.baseUrl, sandbox.testKey);
-  const page = await context.newPage();
+  const { page, cdp } = await decoratedSitePage(context, extensionPage, sandbox.baseUrl, sandbox.testKey);
   await page.goto(`${sandbox.baseUrl}/`);
-  const cdp = await domSession(page);
   const [first] = await barsOn(cdp, 1);
   const firstId = postIdOf(first?.linkHref ?? null);
   const collapsed = await barMarkup(cdp, (first as BarView).hostNodeId);

@@ -1,4 +1,5 @@
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
+import { domSession } from './closed-shadow';
 import { configure } from './extension-client';
 
 /** The extension's service worker (Playwright keeps one handle for it). */
@@ -80,4 +81,20 @@ export async function resetSandbox(baseUrl: string): Promise<void> {
     body: JSON.stringify({ seed: true }),
   });
   if (!response.ok) throw new Error(`reset answered ${response.status}`);
+}
+
+/**
+ * The extension configured for the sandbox's site (see {@link configureForSandboxSite}) and a new tab
+ * with a CDP session on it (DOM agent on), not yet navigated: what every inline-bar test starts from.
+ */
+export async function decoratedSitePage(
+  context: BrowserContext,
+  extensionPage: (path: string) => Promise<Page>,
+  baseUrl: string,
+  key: string,
+): Promise<{ options: Page; page: Page; cdp: CDPSession }> {
+  const options = await extensionPage('options.html');
+  await configureForSandboxSite(context, options, baseUrl, key);
+  const page = await context.newPage();
+  return { options, page, cdp: await domSession(page) };
 }
