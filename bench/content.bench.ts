@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type BrowserContext, chromium } from '@playwright/test';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { relaunchWithAllSitesGranted } from '../tests/e2e/support/all-sites';
 import { CHROME_BUILD, CHROMIUM_PATH } from '../tests/e2e/support/browsers';
 import {
@@ -83,6 +83,8 @@ interface BigRun {
   inReach: number;
   inReachAt: number | null;
   bars: number;
+  /** Bars drawn at the end (the others rest as empty hosts): read through CDP, the roots are closed. */
+  drawn: number;
   postLinks: number;
   lagP50: number;
   lagP95: number;
@@ -99,6 +101,7 @@ async function runBig(context: BrowserContext, url: string): Promise<BigRun> {
     timeout: 120_000,
   });
   await sleep(2_000); // the last bars, in idle time
+  const drawn = await drawnBars(context, page);
   const bench = await page.evaluate(() => {
     const b = (
       window as unknown as {
@@ -118,6 +121,7 @@ async function runBig(context: BrowserContext, url: string): Promise<BigRun> {
     inReach: bench.inReach,
     inReachAt: bench.inReachAt,
     bars: bench.hosts,
+    drawn,
     postLinks: bench.postLinks,
     lagP50: percentile(bench.lags, 50),
     lagP95: percentile(bench.lags, 95),
@@ -128,6 +132,28 @@ async function runBig(context: BrowserContext, url: string): Promise<BigRun> {
 }
 
 type Mode = 'with' | 'without';
+
+/** How many bars of the page are drawn (their closed shadow root has the bar's wrapper), through CDP. */
+async function drawnBars(context: BrowserContext, page: Page): Promise<number> {
+  interface Node {
+    nodeName: string;
+    attributes?: string[];
+    children?: Node[];
+    shadowRoots?: Node[];
+  }
+  const cdp = await context.newCDPSession(page);
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: Node };
+  await cdp.detach();
+  let drawn = 0;
+  const walk = (node: Node) => {
+    for (const shadow of node.shadowRoots ?? []) {
+      if ((shadow.children ?? []).some((child) => child.attributes?.includes('wrap'))) drawn += 1;
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(root);
+  return drawn;
+}
 
 interface TraceEvent {
   name: string;
@@ -291,6 +317,12 @@ export async function runContentBench(): Promise<Table[]> {
           'bars placed / post links in the page at the end',
           `0 / ${base.big.postLinks}`,
           `${ext.big.bars} / ${ext.big.postLinks}`,
+          '–',
+        ],
+        [
+          'bars drawn at the end (near the viewport; the others rest as empty hosts)',
+          '–',
+          `${ext.big.drawn} / ${ext.big.bars}`,
           '–',
         ],
         ['long tasks ≥ 50 ms (count)', base.big.longTasks, ext.big.longTasks, ext.big.longTasks - base.big.longTasks],

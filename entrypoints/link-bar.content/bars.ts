@@ -4,7 +4,8 @@ import type { FoundLink } from '@/lib/links/scanner';
 import { pageScheme, type Scheme } from '@/lib/links/scheme';
 import { type BarEnv, InlineBar } from './inline-bar';
 import { PostStates } from './post-states';
-import { barStyler, barTemplate } from './template';
+import { Sweeper } from './sweeper';
+import { type BarStyler, barStyler, barTemplate } from './template';
 
 /** What the page looks like now: one style read per call (at start and when the user's scheme changes). */
 function currentScheme(dark: MediaQueryList): Scheme {
@@ -30,10 +31,17 @@ const BUILD_AT_ONCE = 30;
  * Puts a bar after every post link the finder reports, keeps it pointed at the link's post as the
  * page changes, and removes every bar when the script stops. Bars are built in idle time, in few
  * big batches: every insertion into a long page re-lays out and re-paints what follows it, so the
- * cost is in the number of batches far more than in their size. Nothing here reads layout.
+ * cost is in the number of batches far more than in their size.
+ *
+ * Only bars near the viewport are drawn; the others rest as empty hosts of the same width, so
+ * the page's frames carry one plain inline per post link instead of a dozen boxes (a page that
+ * re-lays out often pays for every box in every frame). Which are near is the sweeper's call
+ * (sweeper.ts), after the page scrolls, resizes or grows, and after bars are built.
  */
 export class Bars {
   private readonly bars = new WeakMap<HTMLAnchorElement, InlineBar>();
+  /** Which bars are drawn (near the viewport) and which rest. */
+  private readonly sweeper: Sweeper<InlineBar>;
   /** Found post links whose bar is not built yet, with their post, in the order they were found. */
   private readonly pending = new Map<HTMLAnchorElement, string>();
   /** Live bars, for the scheme switch and the clean-up (pruned of bars the page removed). */
@@ -44,6 +52,7 @@ export class Bars {
   private readonly states: PostStates;
   private readonly env: BarEnv;
   private cancelBuild: (() => void) | undefined;
+  private readonly styler: BarStyler = barStyler();
   private scheme: Scheme;
 
   constructor(
@@ -67,8 +76,20 @@ export class Bars {
       match: (href) => handoff.match(href),
       ticking: (bar, on) => this.setTicking(bar, on),
       template: barTemplate(handoff.config.reactionKinds, /Mac|iPhone|iPad/.test(navigator.platform)),
-      style: barStyler(),
+      style: (root, look) => this.styler.style(root, look),
     };
+    this.sweeper = new Sweeper<InlineBar>({
+      signal,
+      onRestingWidth: (width) => this.styler.setRestingWidth(width),
+    });
+    const moved = () => this.sweeper.request();
+    // Capture: scrolls of any scrolling box in the page, not only the document's.
+    addEventListener('scroll', moved, { capture: true, passive: true, signal });
+    addEventListener('resize', moved, { passive: true, signal });
+    // The page grew or shrank (content above may have moved bars into view or out of it).
+    const grown = new ResizeObserver(moved);
+    grown.observe(document.documentElement);
+    signal.addEventListener('abort', () => grown.disconnect(), { once: true });
     signal.addEventListener('abort', () => this.removeAll(), { once: true });
   }
 
@@ -85,7 +106,6 @@ export class Bars {
         } else this.pending.delete(link);
       } else if (bar !== undefined) {
         bar.setPostId(postId);
-        this.states.request(postId);
       } else {
         this.pending.set(link, postId);
       }
@@ -116,11 +136,13 @@ export class Bars {
   private build(link: HTMLAnchorElement, postId: string): boolean {
     if (!link.isConnected || this.bars.has(link)) return false;
     const bar = new InlineBar(link, postId, this.env, this.scheme);
+    // Until a drawn bar has been measured no bar can rest: draw it (the first sweep lets the far ones rest).
+    if (!this.sweeper.measured) bar.draw();
     link.after(bar.host);
     this.bars.set(link, bar);
     this.live.add(bar);
-    this.states.request(postId);
     if (this.live.size > this.pruneAt) this.prune();
+    this.sweeper.add(bar);
     return true;
   }
 

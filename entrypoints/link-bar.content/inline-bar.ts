@@ -4,6 +4,7 @@ import type { Scheme } from '@/lib/links/scheme';
 import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
 import { sendLite } from '@/lib/messages/send-lite';
 import type { PostStates } from './post-states';
+import type { BarLook } from './template';
 import { isUserClick } from './trusted';
 import { errorWords, markOf, stateWords } from './words';
 
@@ -17,27 +18,37 @@ export interface BarEnv {
   ticking(bar: InlineBar, on: boolean): void;
   /** The markup each bar clones (template.ts). */
   template: DocumentFragment;
-  /** Gives a bar's shadow root its style sheet (template.ts). */
-  style(root: ShadowRoot): void;
+  /** Gives a bar's shadow root the style sheet of a look (template.ts). */
+  style(root: ShadowRoot, look: BarLook): void;
 }
 
 const REPLY = 'reply';
+
+/** A bar's parts, present only while it is drawn. */
+interface BarParts {
+  wrap: HTMLSpanElement;
+  status: HTMLSpanElement;
+  composer: HTMLSpanElement;
+  textarea: HTMLTextAreaElement;
+  replyButton: HTMLButtonElement;
+  reactButtons: Map<string, HTMLButtonElement>;
+}
 
 /**
  * One inline bar: a `span` host (a built-in element: a page cannot define it as a custom element
  * and reach the root through `attachInternals`) with a closed shadow root holding one button per
  * reaction kind, "Reply" and its composer, and a status line. Writes start only from the user's own
  * trusted, visible clicks and key presses (see trusted.ts).
+ *
+ * A bar is drawn only while it is near the viewport (`draw`); elsewhere it rests (`rest`): an
+ * empty inline host as wide as a drawn bar at rest, so the page's lines are laid out the same
+ * either way, and the page has one box to carry instead of a dozen (see bars.ts).
  */
 export class InlineBar {
   readonly host = document.createElement('span');
   private readonly root: ShadowRoot;
-  private readonly wrap: HTMLSpanElement;
-  private readonly status: HTMLSpanElement;
-  private readonly composer: HTMLSpanElement;
-  private readonly textarea: HTMLTextAreaElement;
-  private readonly replyButton: HTMLButtonElement;
-  private readonly reactButtons = new Map<string, HTMLButtonElement>();
+  private parts: BarParts | undefined;
+  private scheme: Scheme;
   private unwatch: () => void = () => undefined;
   private state: PostStateView | undefined;
   /** What the user last did here (a kind, or 'reply'): the status line speaks about it. */
@@ -51,43 +62,87 @@ export class InlineBar {
     private readonly env: BarEnv,
     scheme: Scheme,
   ) {
+    this.scheme = scheme;
     this.root = this.host.attachShadow({ mode: 'closed' });
-    env.style(this.root);
-    this.root.append(env.template.cloneNode(true));
-    const find = <E extends Element>(selector: string) => this.root.querySelector(selector) as E;
-    this.wrap = find('.wrap');
-    this.wrap.dataset.scheme = scheme;
-    this.status = find('.status');
-    this.composer = find('.composer');
-    this.textarea = find('textarea');
-    this.replyButton = find('[data-action="toggle-reply"]');
-    for (const button of this.root.querySelectorAll<HTMLButtonElement>('button[data-kind]')) {
-      this.reactButtons.set(button.dataset.kind ?? '', button);
-    }
+    env.style(this.root, 'resting');
     this.root.addEventListener('click', (event) => this.onClick(event));
-    this.textarea.addEventListener('keydown', (event) => this.onKey(event));
     // Keys typed here must not reach the page's own shortcuts (they bubble out of the shadow root).
     for (const type of ['keydown', 'keyup', 'keypress'] as const) {
       this.root.addEventListener(type, (event) => event.stopPropagation());
     }
+  }
+
+  get drawn(): boolean {
+    return this.parts !== undefined;
+  }
+
+  /** Draws the bar (its buttons, its post's state). */
+  draw(): void {
+    if (this.parts !== undefined) return;
+    this.env.style(this.root, 'drawn');
+    this.root.append(this.env.template.cloneNode(true));
+    const find = <E extends Element>(selector: string) => this.root.querySelector(selector) as E;
+    const parts: BarParts = {
+      wrap: find('.wrap'),
+      status: find('.status'),
+      composer: find('.composer'),
+      textarea: find('textarea'),
+      replyButton: find('[data-action="toggle-reply"]'),
+      reactButtons: new Map(),
+    };
+    for (const button of this.root.querySelectorAll<HTMLButtonElement>('button[data-kind]')) {
+      parts.reactButtons.set(button.dataset.kind ?? '', button);
+    }
+    parts.wrap.dataset.scheme = this.scheme;
+    parts.textarea.addEventListener('keydown', (event) => this.onKey(event));
+    this.parts = parts;
     this.watch();
+    this.env.states.request(this.postId);
+    this.render();
+  }
+
+  /**
+   * Whether the bar shows nothing of its own: no state, no note, composer closed, no focus, no
+   * write under way. Only such a bar may rest: it is exactly as wide as the resting host.
+   */
+  get pristine(): boolean {
+    const parts = this.parts;
+    if (parts === undefined) return true;
+    if (this.busy || this.root.activeElement !== null || !parts.composer.hidden) return false;
+    if (parts.status.textContent !== '') return false;
+    for (const button of parts.reactButtons.values()) if (button.lastElementChild?.textContent) return false;
+    return true;
+  }
+
+  /** Takes the drawn bar down to its resting host (only when pristine). */
+  rest(): void {
+    if (this.parts === undefined || !this.pristine) return;
+    this.unwatch();
+    this.unwatch = () => undefined;
+    this.env.ticking(this, false);
+    this.parts = undefined;
+    this.root.replaceChildren();
+    this.env.style(this.root, 'resting');
   }
 
   /** The link now points to another post (a recycled row): start over for that one. */
   setPostId(postId: string): void {
     if (postId === this.postId) return;
-    this.unwatch();
     this.postId = postId;
     this.state = undefined;
     this.lastAction = undefined;
     this.note = undefined;
+    if (this.parts === undefined) return;
+    this.unwatch();
     this.closeComposer(false);
     this.watch();
+    this.env.states.request(postId);
     this.render();
   }
 
   setScheme(scheme: Scheme): void {
-    this.wrap.dataset.scheme = scheme;
+    this.scheme = scheme;
+    if (this.parts !== undefined) this.parts.wrap.dataset.scheme = scheme;
   }
 
   /** Takes the bar out of the page for good. */
@@ -121,7 +176,7 @@ export class InlineBar {
         void this.react(button.dataset.kind ?? '');
         break;
       case 'toggle-reply':
-        if (this.composer.hidden) this.openComposer();
+        if (this.parts?.composer.hidden) this.openComposer();
         else this.closeComposer(true);
         break;
       case 'send':
@@ -145,17 +200,21 @@ export class InlineBar {
   }
 
   private openComposer(): void {
-    this.wrap.classList.add('open');
-    this.composer.hidden = false;
-    this.replyButton.setAttribute('aria-expanded', 'true');
-    this.textarea.focus();
+    const parts = this.parts;
+    if (parts === undefined) return;
+    parts.wrap.classList.add('open');
+    parts.composer.hidden = false;
+    parts.replyButton.setAttribute('aria-expanded', 'true');
+    parts.textarea.focus();
   }
 
   private closeComposer(returnFocus: boolean): void {
-    this.wrap.classList.remove('open');
-    this.composer.hidden = true;
-    this.replyButton.setAttribute('aria-expanded', 'false');
-    if (returnFocus) this.replyButton.focus();
+    const parts = this.parts;
+    if (parts === undefined) return;
+    parts.wrap.classList.remove('open');
+    parts.composer.hidden = true;
+    parts.replyButton.setAttribute('aria-expanded', 'false');
+    if (returnFocus) parts.replyButton.focus();
   }
 
   /** False (and says so) when the link no longer points to this bar's post. */
@@ -166,7 +225,7 @@ export class InlineBar {
   }
 
   private async react(kind: string): Promise<void> {
-    if (this.busy || !this.reactButtons.has(kind) || !this.linkStillMatches()) return;
+    if (this.busy || !this.parts?.reactButtons.has(kind) || !this.linkStillMatches()) return;
     this.busy = true;
     this.lastAction = kind;
     const postId = this.postId;
@@ -180,7 +239,9 @@ export class InlineBar {
   }
 
   private async sendReply(): Promise<void> {
-    const body = this.textarea.value.trim();
+    const textarea = this.parts?.textarea;
+    if (textarea === undefined) return;
+    const body = textarea.value.trim();
     if (body === '') return this.say(t('barEmpty'), true);
     if (body.length > MAX_BODY_LENGTH) return this.say(t('barTooLong', String(MAX_BODY_LENGTH)), true);
     if (this.busy || !this.linkStillMatches()) return;
@@ -192,7 +253,7 @@ export class InlineBar {
     if (postId !== this.postId) return;
     if (!reply.ok) return this.say(errorWords(reply.error), true);
     this.note = undefined;
-    this.textarea.value = '';
+    textarea.value = '';
     this.closeComposer(true);
     this.applyAck((state) => {
       state.replies.pending += 1;
@@ -220,15 +281,17 @@ export class InlineBar {
 
   private render(): void {
     const views = this.state === undefined ? new Map<string, WriteView>() : reactionViews(this.state);
-    for (const [kind, button] of this.reactButtons) {
+    const parts = this.parts;
+    if (parts === undefined) return;
+    for (const [kind, button] of parts.reactButtons) {
       const view = views.get(kind);
       button.setAttribute('aria-pressed', String(view?.status === 'sent'));
       const mark = button.lastElementChild;
       if (mark !== null && mark.textContent !== markOf(view)) mark.textContent = markOf(view);
     }
     const line = this.statusLine(views);
-    if (this.status.textContent !== (line?.text ?? '')) this.status.textContent = line?.text ?? '';
-    this.status.classList.toggle('bad', line?.bad ?? false);
+    if (parts.status.textContent !== (line?.text ?? '')) parts.status.textContent = line?.text ?? '';
+    parts.status.classList.toggle('bad', line?.bad ?? false);
     const waiting = [...views.values(), this.state?.replies.latest].some((view) => view?.status === 'waiting');
     this.env.ticking(this, waiting);
   }

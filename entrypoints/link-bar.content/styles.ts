@@ -1,26 +1,40 @@
+/** The bar's font, on the host and on the wrapper inside it: a resting host and a drawn bar make the same line. */
+const FONT = '12px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
 /**
- * The bar's style sheet. `:host` resets everything the page could pass down (`all: initial`,
- * important so the page's own rules cannot win); custom properties are the one thing `all` leaves
- * inherited, so every one the bar uses is set on its own wrapper. Light and dark follow the page
- * (`data-scheme`, set from what the page paints). The host is one inline-block with layout and
- * style containment: to the page's line layout a bar is a single box, laid out on its own, so a
- * page that re-lays out often does not re-lay out the inside of every bar with it (on the
- * benchmark page this halved the long tasks the bars add); `vertical-align: middle` because a
- * layout-contained box shows no baseline of its own. Inside, layout is kept plain (inline
- * boxes, no flex in the bar itself); the composer becomes a block only while it is open (`.open`).
- * Paint containment would clip the buttons' focus rings; `content-visibility: auto` was measured
- * too and is far worse (per-element visibility tracking; see docs/decisions.md).
+ * The host, drawn or resting. `all: initial` resets everything the page could pass down
+ * (important, so the page's own rules cannot win: for the host, a shadow root's important rules
+ * beat the page's). The host is a plain inline: to the page's line layout a bar is a stretch of
+ * text in its own font, not a box of its own (an inline-block per bar costs a page that re-lays
+ * out often several times more, see docs/decisions.md).
+ */
+const HOST_CSS = `:host { all: initial !important; display: inline !important; font: ${FONT} !important; white-space: nowrap !important; }`;
+
+/**
+ * A resting bar (far from the viewport): the empty host, padded to the width of a drawn bar at
+ * rest, so drawing or resting it moves nothing on the page.
+ */
+export function restingCss(width: number): string {
+  return `${HOST_CSS}\n:host { padding-inline-start: ${width}px !important; }`;
+}
+
+/**
+ * The drawn bar's style sheet. Custom properties are the one thing `all` leaves inherited, so every
+ * one the bar uses is set on its own wrapper. Light and dark follow the page (`data-scheme`, set
+ * from what the page paints). Buttons are inline-blocks whose margin box is exactly one line of
+ * the bar's font (a 1 px border, -1 px margins), so a drawn bar's line is as high as a resting
+ * one's; the composer becomes a block only while it is open (`.open`).
  */
 export const BAR_CSS = `
-:host { all: initial !important; display: inline-block !important; vertical-align: middle !important; contain: layout style !important; }
-.wrap { all: initial; display: inline; margin-inline-start: 6px; font: 12px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--dc-fg); white-space: nowrap;
+${HOST_CSS}
+.wrap { all: initial; display: inline; margin-inline-start: 6px; font: ${FONT}; color: var(--dc-fg); white-space: nowrap;
   --dc-fg: #1a1d21; --dc-muted: #5b6470; --dc-bg: #ffffff; --dc-btn: #f1f4f8; --dc-btn-hover: #e2e8f0;
   --dc-line: #c3cad4; --dc-accent: #1f5fbf; --dc-ok: #1e6b34; --dc-bad: #b3261e; --dc-focus: #1f5fbf; }
 .wrap[data-scheme="dark"] { --dc-fg: #e8eaed; --dc-muted: #a4adb8; --dc-bg: #1f2329; --dc-btn: #2a3038;
   --dc-btn-hover: #353c46; --dc-line: #4a525d; --dc-accent: #8ab4f8; --dc-ok: #8fd19e; --dc-bad: #f2b8b5; --dc-focus: #8ab4f8; }
 .wrap.open { display: inline-block; vertical-align: top; white-space: normal; }
 button { all: initial; display: inline-block; box-sizing: border-box; font: inherit; color: var(--dc-fg); background: var(--dc-btn);
-  border: 1px solid var(--dc-line); border-radius: 999px; padding: 0 8px; margin-inline-end: 4px; cursor: pointer; white-space: nowrap; }
+  border: 1px solid var(--dc-line); border-radius: 999px; padding: 0 8px; margin: -1px 4px -1px 0; cursor: pointer; white-space: nowrap; }
 button:hover { background: var(--dc-btn-hover); }
 button:focus-visible, textarea:focus-visible { outline: 2px solid var(--dc-focus); outline-offset: 1px; }
 button[aria-pressed="true"] { border-color: var(--dc-ok); color: var(--dc-ok); }

@@ -1,33 +1,55 @@
 import { t } from '@/lib/i18n';
 import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
 import { h } from './dom';
-import { BAR_CSS } from './styles';
+import { BAR_CSS, restingCss } from './styles';
+
+/** How a bar's shadow root is styled: drawn (its buttons), or resting (an empty host, see styles.ts). */
+export type BarLook = 'drawn' | 'resting';
+
+export interface BarStyler {
+  /** Gives a bar's shadow root the style sheet of `look`, in place of the one it had. */
+  style(root: ShadowRoot, look: BarLook): void;
+  /** The width of a drawn bar at rest, in px: resting bars take it (all at once, where sheets are shared). */
+  setRestingWidth(width: number): void;
+}
 
 /**
- * Gives a bar's shadow root the bar's style sheet: one constructed sheet shared by every bar where
- * the browser lets a content script adopt it (a page with a thousand bars then has one sheet to
- * match, not a thousand), else a `<style>` element of its own.
+ * Styles bars with two constructed sheets shared by every bar where the browser lets a content
+ * script adopt them (a page with a thousand bars then has one sheet per look to match, not a
+ * thousand), else with a `<style>` element of their own.
  */
-export function barStyler(): (root: ShadowRoot) => void {
-  let sheet: CSSStyleSheet | undefined;
-  try {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(BAR_CSS);
-  } catch {
-    sheet = undefined;
-  }
-  const style = h('style', {}, BAR_CSS);
-  return (root) => {
-    if (sheet !== undefined) {
-      try {
-        root.adoptedStyleSheets = [sheet];
-        if (root.adoptedStyleSheets.length === 1) return;
-      } catch {
-        // Firefox content scripts may not adopt a sheet they constructed: a <style> for every bar.
-      }
-      sheet = undefined;
+export function barStyler(): BarStyler {
+  const sheets: Record<BarLook, CSSStyleSheet> | undefined = (() => {
+    try {
+      const drawn = new CSSStyleSheet();
+      drawn.replaceSync(BAR_CSS);
+      const resting = new CSSStyleSheet();
+      resting.replaceSync(restingCss(0));
+      return { drawn, resting };
+    } catch {
+      return undefined;
     }
-    root.prepend(style.cloneNode(true));
+  })();
+  let adopt = sheets !== undefined;
+  const css: Record<BarLook, string> = { drawn: BAR_CSS, resting: restingCss(0) };
+  return {
+    style(root, look) {
+      if (adopt && sheets !== undefined) {
+        try {
+          root.adoptedStyleSheets = [sheets[look]];
+          if (root.adoptedStyleSheets.length === 1) return;
+        } catch {
+          // Firefox content scripts may not adopt a sheet they constructed: a <style> for every bar.
+        }
+        adopt = false;
+      }
+      root.querySelector(':scope > style')?.remove();
+      root.prepend(h('style', {}, css[look]));
+    },
+    setRestingWidth(width) {
+      css.resting = restingCss(width);
+      sheets?.resting.replaceSync(css.resting);
+    },
   };
 }
 

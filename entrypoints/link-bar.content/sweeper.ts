@@ -1,0 +1,191 @@
+import { browserIdle, type IdleScheduler } from '@/lib/links/idle';
+
+/** A bar as the sweeper sees it: drawn near the viewport, resting elsewhere. */
+export interface Sweepable {
+  readonly host: Element;
+  readonly drawn: boolean;
+  /** Shows nothing of its own (no state, no focus, composer closed): only such a bar may rest. */
+  readonly pristine: boolean;
+  draw(): void;
+  rest(): void;
+}
+
+export interface SweeperOptions {
+  signal: AbortSignal;
+  /** Told, once, the width of the first drawn, pristine bar measured: the width resting bars take. */
+  onRestingWidth(width: number): void;
+  /** Idle-time scheduling (injected in tests). */
+  idle?: IdleScheduler;
+  /** Timer for the gap between sweeps (injected in tests). */
+  delay?: (run: () => void, ms: number) => () => void;
+  viewportHeight?: () => number;
+}
+
+/** Bars are drawn within this many viewport heights above and below the viewport… */
+export const DRAW_WITHIN = 1.5;
+/** …and rest again beyond this many (further than they are drawn, so a bar at the edge does not flicker). */
+export const REST_BEYOND = 3;
+/** Least time from the end of one sweep to the start of the next (ms): a page scrolling every frame is swept a few times a second. */
+export const SWEEP_GAP_MS = 150;
+/** Every this many sweeps, one reads every bar (the others read only around the viewport). */
+export const FULL_EVERY = 8;
+/** A windowed sweep stops after this many bars in a row below the window (document order is not always page order). */
+const PAST_EDGE = 8;
+
+const defaultDelay = (run: () => void, ms: number) => {
+  const timer = setTimeout(run, ms);
+  return () => clearTimeout(timer);
+};
+
+/**
+ * Decides which bars are drawn: those near the viewport. It reads where bars are in idle time,
+ * after the page scrolls, resizes or grows and after bars are added ("a sweep"): all the reads of a
+ * sweep first, then its draws and rests, so it never forces a layout its own writes made dirty.
+ *
+ * A sweep reads few bars: bars are kept in document order, which on nearly every page is the order
+ * down the page, so a binary search finds the first bar near the viewport and the sweep reads on
+ * until it is well past it, plus the bars drawn now. Every {@link FULL_EVERY}th sweep reads all
+ * bars, for pages whose order differs (columns, fixed headers, reordered boxes).
+ */
+export class Sweeper<T extends Sweepable> {
+  /** Bars in document order (bars added since the last sweep are merged in at the next). */
+  private order: T[] = [];
+  private added: T[] = [];
+  private readonly drawn = new Set<T>();
+  private restingWidth: number | undefined;
+  /** A sweep is scheduled (it will see everything asked for until it runs). */
+  private pending = false;
+  private cancel: (() => void) | undefined;
+  private sweptAt = Number.NEGATIVE_INFINITY;
+  private sweeps = 0;
+  private readonly idle: IdleScheduler;
+  private readonly delay: (run: () => void, ms: number) => () => void;
+  private readonly viewportHeight: () => number;
+
+  constructor(private readonly options: SweeperOptions) {
+    this.idle = options.idle ?? browserIdle;
+    this.delay = options.delay ?? defaultDelay;
+    this.viewportHeight = options.viewportHeight ?? (() => innerHeight);
+    options.signal.addEventListener('abort', () => this.cancel?.(), { once: true });
+  }
+
+  /** Whether a drawn bar has been measured (until then, new bars should be drawn: none can rest). */
+  get measured(): boolean {
+    return this.restingWidth !== undefined;
+  }
+
+  /** Takes a new bar (drawn or resting) into account, at the next sweep. */
+  add(bar: T): void {
+    this.added.push(bar);
+    if (bar.drawn) this.drawn.add(bar);
+    this.request();
+  }
+
+  /** Sweeps soon (in idle time, after a gap since the last sweep), unless a sweep is already due. */
+  request(): void {
+    if (this.options.signal.aborted || this.pending) return;
+    this.pending = true;
+    const start = () => {
+      this.cancel = this.idle(() => {
+        this.cancel = undefined;
+        this.pending = false;
+        this.sweep();
+      }, SWEEP_GAP_MS);
+    };
+    const wait = this.sweptAt + SWEEP_GAP_MS - performance.now();
+    if (wait <= 0) start();
+    else this.cancel = this.delay(start, wait);
+  }
+
+  /** Reads, then draws and rests. */
+  private sweep(): void {
+    if (this.options.signal.aborted) return;
+    this.merge();
+    const height = this.viewportHeight();
+    const boxes = new Map<T, DOMRect>();
+    const box = (bar: T): DOMRect => {
+      let found = boxes.get(bar);
+      if (found === undefined) {
+        found = bar.host.getBoundingClientRect();
+        boxes.set(bar, found);
+      }
+      return found;
+    };
+    // A host the page hides has no box at all: it is near nothing.
+    const shown = (b: DOMRect) => b.width > 0 || b.height > 0;
+    const isNear = (b: DOMRect) => shown(b) && b.bottom >= -height * DRAW_WITHIN && b.top <= height * (1 + DRAW_WITHIN);
+    const isFar = (b: DOMRect) => !shown(b) || b.bottom < -height * REST_BEYOND || b.top > height * (1 + REST_BEYOND);
+
+    const draw: T[] = [];
+    const full = this.sweeps % FULL_EVERY === 0;
+    this.sweeps += 1;
+    let past = 0;
+    for (let i = full ? 0 : this.firstNotAbove(box, -height * REST_BEYOND); i < this.order.length; i += 1) {
+      const bar = this.order[i] as T;
+      const b = box(bar);
+      if (!full && b.top > height * (1 + REST_BEYOND)) {
+        past += 1;
+        if (past > PAST_EDGE) break;
+        continue;
+      }
+      past = 0;
+      if (!bar.drawn && isNear(b)) draw.push(bar);
+    }
+    if (this.restingWidth === undefined) {
+      for (const bar of this.drawn) {
+        const width = box(bar).width;
+        if (width > 0 && bar.pristine) {
+          this.restingWidth = width;
+          this.options.onRestingWidth(width);
+          break;
+        }
+      }
+    }
+    const rest: T[] = [];
+    if (this.restingWidth !== undefined) {
+      for (const bar of this.drawn) if (bar.pristine && isFar(box(bar))) rest.push(bar);
+    }
+    // Writes, after every read.
+    for (const bar of draw) {
+      bar.draw();
+      this.drawn.add(bar);
+    }
+    for (const bar of rest) {
+      bar.rest();
+      if (!bar.drawn) this.drawn.delete(bar);
+    }
+    this.sweptAt = performance.now();
+  }
+
+  /** The index of the first bar (in document order) whose box does not end above `top`. */
+  private firstNotAbove(box: (bar: T) => DOMRect, top: number): number {
+    let low = 0;
+    let high = this.order.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (box(this.order[middle] as T).bottom < top) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Drops bars the page removed; puts the bars added since the last sweep in their place in document order. */
+  private merge(): void {
+    const connected = (bar: T) => bar.host.isConnected;
+    if (!this.order.every(connected)) this.order = this.order.filter(connected);
+    for (const bar of this.drawn) if (!connected(bar)) this.drawn.delete(bar);
+    for (const bar of this.added) {
+      if (!connected(bar)) continue;
+      let low = 0;
+      let high = this.order.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        const other = (this.order[middle] as T).host;
+        if (other.compareDocumentPosition(bar.host) & Node.DOCUMENT_POSITION_FOLLOWING) low = middle + 1;
+        else high = middle;
+      }
+      this.order.splice(low, 0, bar);
+    }
+    this.added = [];
+  }
+}

@@ -1,0 +1,174 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FULL_EVERY, type Sweepable, Sweeper } from '@/entrypoints/link-bar.content/sweeper';
+import type { IdleDeadlineLike } from '@/lib/links/idle';
+
+const HEIGHT = 1000;
+const WIDTH = 150;
+
+/** A bar whose host sits `top` px below the viewport's top (in document order as appended). */
+class FakeBar implements Sweepable {
+  readonly host = document.createElement('span');
+  drawn: boolean;
+  pristine = true;
+  /** Where the host is; null: hidden by the page (no box). */
+  top: number | null;
+  static reads = 0;
+
+  constructor(top: number | null, drawn = false) {
+    this.top = top;
+    this.drawn = drawn;
+    this.host.getBoundingClientRect = () => {
+      FakeBar.reads += 1;
+      const t = this.top;
+      return (t === null ? new DOMRect(0, 0, 0, 0) : new DOMRect(10, t, WIDTH, 16)) as DOMRect;
+    };
+    document.body.append(this.host);
+  }
+
+  draw() {
+    this.drawn = true;
+  }
+
+  rest() {
+    if (this.pristine) this.drawn = false;
+  }
+}
+
+/** A sweeper whose idle callbacks and gaps the test runs by hand. */
+function manualSweeper() {
+  const queue: (() => void)[] = [];
+  const widths: number[] = [];
+  const controller = new AbortController();
+  const sweeper = new Sweeper<FakeBar>({
+    signal: controller.signal,
+    onRestingWidth: (width) => widths.push(width),
+    idle: (callback) => {
+      queue.push(() => callback({ didTimeout: false, timeRemaining: () => 10 } satisfies IdleDeadlineLike));
+      return () => queue.splice(queue.indexOf(queue[queue.length - 1] as () => void), 1);
+    },
+    delay: (run) => {
+      queue.push(run);
+      return () => undefined;
+    },
+    viewportHeight: () => HEIGHT,
+  });
+  return {
+    sweeper,
+    widths,
+    controller,
+    /** Runs everything due: the gap, then the sweep. */
+    settle() {
+      for (let i = 0; i < 10 && queue.length > 0; i += 1) queue.shift()?.();
+    },
+    sweepOnce(bars: FakeBar[]) {
+      sweeper.request();
+      this.settle();
+      return bars.map((bar) => bar.drawn);
+    },
+  };
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  FakeBar.reads = 0;
+});
+
+describe('Sweeper', () => {
+  it('measures the first drawn, pristine bar, then lets the far drawn bars rest and keeps the near ones', () => {
+    const s = manualSweeper();
+    const near = new FakeBar(100, true);
+    const far = new FakeBar(9000, true);
+    expect(s.sweeper.measured).toBe(false);
+    s.sweeper.add(near);
+    s.sweeper.add(far);
+    s.settle();
+    expect(s.widths).toEqual([WIDTH]);
+    expect(s.sweeper.measured).toBe(true);
+    expect([near.drawn, far.drawn]).toEqual([true, false]);
+  });
+
+  it('draws resting bars within 1.5 screens of the viewport, leaves the others resting', () => {
+    const s = manualSweeper();
+    s.sweeper.add(new FakeBar(0, true));
+    s.settle();
+    const bars = [-2000, -1400, 500, 2400, 2600, 6000].map((top) => new FakeBar(top));
+    for (const bar of bars) s.sweeper.add(bar);
+    s.settle();
+    expect(bars.map((bar) => bar.drawn)).toEqual([false, true, true, true, false, false]);
+  });
+
+  it('lets a drawn bar rest only beyond three screens, and only when it shows nothing of its own', () => {
+    const s = manualSweeper();
+    const measured = new FakeBar(0, true);
+    s.sweeper.add(measured);
+    const between = new FakeBar(3500, true);
+    const touched = new FakeBar(9000, true);
+    touched.pristine = false;
+    s.sweeper.add(between);
+    s.sweeper.add(touched);
+    s.settle();
+    expect([measured.drawn, between.drawn, touched.drawn]).toEqual([true, true, true]);
+    measured.top = -5000;
+    between.top = 4500;
+    expect(s.sweepOnce([measured, between, touched])).toEqual([false, false, true]);
+  });
+
+  it('reads only the bars around the viewport between full sweeps, and every bar in a full one', () => {
+    const s = manualSweeper();
+    const bars = Array.from({ length: 1000 }, (_, i) => new FakeBar(i * 100 - 50_000, i === 500));
+    for (const bar of bars) s.sweeper.add(bar);
+    s.settle(); // the first sweep is a full one
+    expect(bars.filter((bar) => bar.drawn)).toHaveLength(41); // -1,500 … 2,500
+    for (let sweep = 1; sweep < FULL_EVERY; sweep += 1) {
+      FakeBar.reads = 0;
+      for (const bar of bars) bar.top = (bar.top ?? 0) + 10;
+      s.sweepOnce([]);
+      expect(FakeBar.reads).toBeLessThan(120);
+    }
+    FakeBar.reads = 0;
+    s.sweepOnce([]);
+    expect(FakeBar.reads).toBe(1000);
+  });
+
+  it('finds, at the next full sweep, a bar whose place on the page does not follow document order', () => {
+    const s = manualSweeper();
+    const bars = Array.from({ length: 200 }, (_, i) => new FakeBar(i * 100 - 10_000, i === 100));
+    for (const bar of bars) s.sweeper.add(bar);
+    s.settle();
+    const header = new FakeBar(0); // last in the document, shown at the top (a fixed header)
+    s.sweeper.add(header);
+    // A windowed sweep starts around the viewport and stops well past it: the header is not read.
+    s.sweepOnce([]);
+    expect(header.drawn).toBe(false);
+    for (let sweep = 2; sweep <= FULL_EVERY && !header.drawn; sweep += 1) s.sweepOnce([]);
+    expect(header.drawn).toBe(true);
+  });
+
+  it('keeps bars the page hides resting, and lets a drawn one the page hid rest', () => {
+    const s = manualSweeper();
+    const measured = new FakeBar(0, true);
+    const hidden = new FakeBar(null);
+    const hiddenLater = new FakeBar(200, true);
+    for (const bar of [measured, hidden, hiddenLater]) s.sweeper.add(bar);
+    s.settle();
+    expect([hidden.drawn, hiddenLater.drawn]).toEqual([false, true]);
+    hiddenLater.top = null;
+    expect(s.sweepOnce([hidden, hiddenLater])).toEqual([false, false]);
+  });
+
+  it('forgets bars the page removed, and stops when aborted', () => {
+    const s = manualSweeper();
+    const measured = new FakeBar(0, true);
+    const removed = new FakeBar(100);
+    s.sweeper.add(measured);
+    s.sweeper.add(removed);
+    removed.host.remove();
+    s.settle();
+    expect(removed.drawn).toBe(false);
+    s.controller.abort();
+    const late = new FakeBar(10);
+    s.sweeper.add(late);
+    s.settle();
+    expect(late.drawn).toBe(false);
+  });
+});
