@@ -114,7 +114,7 @@ export class Bars {
     if (this.pending.size <= BUILD_AT_ONCE && this.cancelBuild === undefined) {
       const batch = [...this.pending];
       this.pending.clear();
-      for (const [link, postId] of batch) this.build(link, postId);
+      for (const [link, postId] of batch) this.build(link, postId, true);
     } else this.scheduleBuild();
   }
 
@@ -126,18 +126,22 @@ export class Bars {
       for (const [link, postId] of this.pending) {
         if (built >= MAX_BUILDS_PER_PASS || (built >= MIN_BUILDS_PER_PASS && deadline.timeRemaining() <= 2)) break;
         this.pending.delete(link);
-        if (this.build(link, postId)) built += 1;
+        if (this.build(link, postId, false)) built += 1;
       }
       this.scheduleBuild();
     }, 200);
   }
 
-  /** Builds the bar of a found link; false when there was nothing to build. */
-  private build(link: HTMLAnchorElement, postId: string): boolean {
+  /**
+   * Builds the bar of a found link; false when there was nothing to build. `drawn`: the few bars
+   * built at once (a small page, a feed's new items, likely in view) are drawn in the page's own
+   * layout; bars built in bulk in idle time rest until a sweep finds them near.
+   */
+  private build(link: HTMLAnchorElement, postId: string, drawn: boolean): boolean {
     if (!link.isConnected || this.bars.has(link)) return false;
     const bar = new InlineBar(link, postId, this.env, this.scheme);
     // Until a drawn bar has been measured no bar can rest: draw it (the first sweep lets the far ones rest).
-    if (!this.sweeper.measured) bar.draw();
+    if (drawn || !this.sweeper.measured) bar.draw();
     link.after(bar.host);
     this.bars.set(link, bar);
     this.live.add(bar);

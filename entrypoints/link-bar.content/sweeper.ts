@@ -22,11 +22,11 @@ export interface SweeperOptions {
 }
 
 /** Bars are drawn within this many viewport heights above and below the viewport… */
-export const DRAW_WITHIN = 1.5;
+export const DRAW_WITHIN = 2.5;
 /** …and rest again beyond this many (further than they are drawn, so a bar at the edge does not flicker). */
-export const REST_BEYOND = 3;
+export const REST_BEYOND = 5;
 /** Least time from the end of one sweep to the start of the next (ms): a page scrolling every frame is swept a few times a second. */
-export const SWEEP_GAP_MS = 150;
+export const SWEEP_GAP_MS = 400;
 /** Every this many sweeps, one reads every bar (the others read only around the viewport). */
 export const FULL_EVERY = 8;
 /** A windowed sweep stops after this many bars in a row below the window (document order is not always page order). */
@@ -141,8 +141,10 @@ export class Sweeper<T extends Sweepable> {
         }
       }
     }
+    // Drawn bars far away are let rest in the full sweeps only: in batches, so the page is not
+    // re-laid out for a few bars at every sweep (a few far bars drawn cost little meanwhile).
     const rest: T[] = [];
-    if (this.restingWidth !== undefined) {
+    if (this.restingWidth !== undefined && full) {
       for (const bar of this.drawn) if (bar.pristine && isFar(box(bar))) rest.push(bar);
     }
     // Writes, after every read.
@@ -176,6 +178,12 @@ export class Sweeper<T extends Sweepable> {
     for (const bar of this.drawn) if (!connected(bar)) this.drawn.delete(bar);
     for (const bar of this.added) {
       if (!connected(bar)) continue;
+      // Bars usually come in document order, after those there are: then one comparison places them.
+      const last = this.order[this.order.length - 1];
+      if (last === undefined || last.host.compareDocumentPosition(bar.host) & Node.DOCUMENT_POSITION_FOLLOWING) {
+        this.order.push(bar);
+        continue;
+      }
       let low = 0;
       let high = this.order.length;
       while (low < high) {

@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FULL_EVERY, type Sweepable, Sweeper } from '@/entrypoints/link-bar.content/sweeper';
+import { DRAW_WITHIN, FULL_EVERY, REST_BEYOND, type Sweepable, Sweeper } from '@/entrypoints/link-bar.content/sweeper';
 import type { IdleDeadlineLike } from '@/lib/links/idle';
 
 const HEIGHT = 1000;
 const WIDTH = 150;
+/** Tops (px from the viewport's top) at the edges of where bars are drawn, and beyond which they rest. */
+const DRAW_ABOVE = -HEIGHT * DRAW_WITHIN;
+const DRAW_BELOW = HEIGHT * (1 + DRAW_WITHIN);
+const REST_BELOW = HEIGHT * (1 + REST_BEYOND);
 
 /** A bar whose host sits `top` px below the viewport's top (in document order as appended). */
 class FakeBar implements Sweepable {
@@ -65,6 +69,11 @@ function manualSweeper() {
       this.settle();
       return bars.map((bar) => bar.drawn);
     },
+    /** Sweeps up to and including the next full sweep (the first sweep was one). */
+    untilFullSweep(bars: FakeBar[]) {
+      for (let sweep = 1; sweep < FULL_EVERY; sweep += 1) this.sweepOnce(bars);
+      return this.sweepOnce(bars);
+    },
   };
 }
 
@@ -87,30 +96,34 @@ describe('Sweeper', () => {
     expect([near.drawn, far.drawn]).toEqual([true, false]);
   });
 
-  it('draws resting bars within 1.5 screens of the viewport, leaves the others resting', () => {
+  it('draws resting bars near the viewport, leaves the others resting', () => {
     const s = manualSweeper();
     s.sweeper.add(new FakeBar(0, true));
     s.settle();
-    const bars = [-2000, -1400, 500, 2400, 2600, 6000].map((top) => new FakeBar(top));
+    // FakeBar's box is 16 px high: a bar whose bottom is just inside the upper edge is near.
+    const tops = [DRAW_ABOVE - 100, DRAW_ABOVE - 10, 500, DRAW_BELOW - 1, DRAW_BELOW + 100, REST_BELOW + 1000];
+    const bars = tops.map((top) => new FakeBar(top));
     for (const bar of bars) s.sweeper.add(bar);
     s.settle();
     expect(bars.map((bar) => bar.drawn)).toEqual([false, true, true, true, false, false]);
   });
 
-  it('lets a drawn bar rest only beyond three screens, and only when it shows nothing of its own', () => {
+  it('lets a drawn bar rest only well beyond where bars are drawn, and only when it shows nothing of its own', () => {
     const s = manualSweeper();
     const measured = new FakeBar(0, true);
     s.sweeper.add(measured);
-    const between = new FakeBar(3500, true);
-    const touched = new FakeBar(9000, true);
+    const between = new FakeBar((DRAW_BELOW + REST_BELOW) / 2, true);
+    const touched = new FakeBar(REST_BELOW + 5000, true);
     touched.pristine = false;
     s.sweeper.add(between);
     s.sweeper.add(touched);
     s.settle();
     expect([measured.drawn, between.drawn, touched.drawn]).toEqual([true, true, true]);
-    measured.top = -5000;
-    between.top = 4500;
-    expect(s.sweepOnce([measured, between, touched])).toEqual([false, false, true]);
+    measured.top = -HEIGHT * REST_BEYOND - 1000;
+    between.top = REST_BELOW + 500;
+    // Far bars rest in batches, at the full sweeps.
+    expect(s.sweepOnce([measured, between, touched])).toEqual([true, true, true]);
+    expect(s.untilFullSweep([measured, between, touched])).toEqual([false, false, true]);
   });
 
   it('reads only the bars around the viewport between full sweeps, and every bar in a full one', () => {
@@ -118,12 +131,15 @@ describe('Sweeper', () => {
     const bars = Array.from({ length: 1000 }, (_, i) => new FakeBar(i * 100 - 50_000, i === 500));
     for (const bar of bars) s.sweeper.add(bar);
     s.settle(); // the first sweep is a full one
-    expect(bars.filter((bar) => bar.drawn)).toHaveLength(41); // -1,500 … 2,500
+    // Every 100 px from the upper edge (bottoms within it) to the lower one.
+    const near = bars.filter((bar) => (bar.top ?? 0) + 16 >= DRAW_ABOVE && (bar.top ?? 0) <= DRAW_BELOW);
+    expect(near.length).toBeGreaterThan(30);
+    expect(bars.filter((bar) => bar.drawn)).toEqual(near);
     for (let sweep = 1; sweep < FULL_EVERY; sweep += 1) {
       FakeBar.reads = 0;
       for (const bar of bars) bar.top = (bar.top ?? 0) + 10;
       s.sweepOnce([]);
-      expect(FakeBar.reads).toBeLessThan(120);
+      expect(FakeBar.reads).toBeLessThan(200);
     }
     FakeBar.reads = 0;
     s.sweepOnce([]);
@@ -153,7 +169,7 @@ describe('Sweeper', () => {
     s.settle();
     expect([hidden.drawn, hiddenLater.drawn]).toEqual([false, true]);
     hiddenLater.top = null;
-    expect(s.sweepOnce([hidden, hiddenLater])).toEqual([false, false]);
+    expect(s.untilFullSweep([hidden, hiddenLater])).toEqual([false, false]);
   });
 
   it('forgets bars the page removed, and stops when aborted', () => {
