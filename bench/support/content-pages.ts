@@ -41,9 +41,9 @@ addEventListener('DOMContentLoaded', () => {
 /**
  * 10,000 links in 1,000 articles of 10 links each, one of which links to a post of `site`; then
  * 1,000 nodes a second added at the top of the feed (an infinite feed's new items), then a scroll
- * through the whole page.
+ * through the whole page. `still`: the same page without that activity.
  */
-export function bigPage(site: string): string {
+export function bigPage(site: string, options: { still?: boolean } = {}): string {
   const articles: string[] = [];
   for (let a = 0; a < LINKS / 10; a += 1) {
     const links: string[] = [];
@@ -57,10 +57,15 @@ export function bigPage(site: string): string {
     }
     articles.push(`<article><h2>Item ${a}</h2><p>${links.join(' · ')}</p></article>`);
   }
-  const perTick = NODES_PER_SECOND / 10;
   return `<!doctype html><html><head><meta charset="utf-8"><title>big</title><script>${PROBE}</script></head>
 <body><main id="feed">${articles.join('\n')}</main>
-<script>
+${options.still === true ? '' : feedScript(site)}</body></html>`;
+}
+
+/** The big page's activity: 1,000 nodes a second added at the top for a while, then a scroll to the end. */
+function feedScript(site: string): string {
+  const perTick = NODES_PER_SECOND / 10;
+  return `<script>
 addEventListener('load', () => {
   const feed = document.getElementById('feed');
   let tick = 0;
@@ -92,7 +97,7 @@ addEventListener('load', () => {
     }
   }, 100);
 });
-</script></body></html>`;
+</script>`;
 }
 
 /** Links in the plain page (none to posts). */

@@ -29,6 +29,8 @@ export const REST_BEYOND = 5;
 export const SWEEP_GAP_MS = 400;
 /** Every this many sweeps, one reads every bar (the others read only around the viewport). */
 export const FULL_EVERY = 8;
+/** More drawn bars than this, and any sweep lets the far ones rest (else only full sweeps do). */
+export const REST_AT = 120;
 /** A windowed sweep stops after this many bars in a row below the window (document order is not always page order). */
 const PAST_EDGE = 8;
 
@@ -141,10 +143,10 @@ export class Sweeper<T extends Sweepable> {
         }
       }
     }
-    // Drawn bars far away are let rest in the full sweeps only: in batches, so the page is not
-    // re-laid out for a few bars at every sweep (a few far bars drawn cost little meanwhile).
+    // Drawn bars far away are let rest in batches (in full sweeps, or once there are many), so the
+    // page is not re-laid out for a few bars at every sweep (a few far bars drawn cost little).
     const rest: T[] = [];
-    if (this.restingWidth !== undefined && full) {
+    if (this.restingWidth !== undefined && (full || this.drawn.size + draw.length > REST_AT)) {
       for (const bar of this.drawn) if (bar.pristine && isFar(box(bar))) rest.push(bar);
     }
     // Writes, after every read.

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DRAW_WITHIN, FULL_EVERY, REST_BEYOND, type Sweepable, Sweeper } from '@/entrypoints/link-bar.content/sweeper';
+import {
+  DRAW_WITHIN,
+  FULL_EVERY,
+  REST_AT,
+  REST_BEYOND,
+  type Sweepable,
+  Sweeper,
+} from '@/entrypoints/link-bar.content/sweeper';
 import type { IdleDeadlineLike } from '@/lib/links/idle';
 
 const HEIGHT = 1000;
@@ -124,6 +131,18 @@ describe('Sweeper', () => {
     // Far bars rest in batches, at the full sweeps.
     expect(s.sweepOnce([measured, between, touched])).toEqual([true, true, true]);
     expect(s.untilFullSweep([measured, between, touched])).toEqual([false, false, true]);
+  });
+
+  it('lets far bars rest at any sweep once more than REST_AT are drawn', () => {
+    const s = manualSweeper();
+    const bars = Array.from({ length: REST_AT + 20 }, (_, i) => new FakeBar(i * 10, true));
+    for (const bar of bars) s.sweeper.add(bar);
+    s.settle(); // full: measures; every bar is near
+    expect(bars.every((bar) => bar.drawn)).toBe(true);
+    const [first] = bars;
+    for (const bar of bars) bar.top = bar === first ? 0 : (bar.top ?? 0) + REST_BELOW; // all but one far below now
+    s.sweepOnce([]); // a windowed sweep
+    expect(bars.filter((bar) => bar.drawn)).toEqual([first]);
   });
 
   it('reads only the bars around the viewport between full sweeps, and every bar in a full one', () => {
