@@ -202,7 +202,7 @@ const ms = (events: TraceEvent[]) => events.reduce((sum, e) => sum + (e.dur ?? 0
 /** Frames measured per pass for the rendering share (each: one paragraph added at the top, then two frames). */
 const SHARE_FRAMES = 30;
 /** Passes per page, alternating the page without bars and the page with them. */
-const SHARE_PASSES = 3;
+const SHARE_PASSES = 4;
 /** Where the still page without bars links to: not the configured site, so no link is a post link. */
 const OTHER_SITE = 'http://127.0.0.1:8';
 

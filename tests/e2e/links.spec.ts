@@ -249,6 +249,9 @@ test('axe-core finds no violation in the bar: collapsed, with a state, and with 
   }
 });
 
+/** Post links on the long page of the third-party site. */
+const LONG_LINKS = 200;
+
 test.describe('inline bars on another site', () => {
   let site: ThirdPartySite;
   let postIds: string[];
@@ -277,7 +280,14 @@ test.describe('inline bars on another site', () => {
     }
   }, 50);
 </script></body></html>`;
-    site = await startThirdPartySite({ '/news.html': news });
+    // A long page: a post link every 400 px, each followed by a word whose place the test reads.
+    const sections = Array.from(
+      { length: LONG_LINKS },
+      (_, i) =>
+        `<section style="height:400px"><p><a href="${sandbox.baseUrl}/posts/${postIds[i % postIds.length]}">Debate ${i + 1}</a> <b class="after">said</b> on the platform.</p></section>`,
+    ).join('');
+    const long = `<!doctype html><html><head><title>Long read</title></head><body>${sections}</body></html>`;
+    site = await startThirdPartySite({ '/news.html': news, '/long.html': long });
   });
   test.afterEach(async () => {
     await site.close();
@@ -300,6 +310,46 @@ test.describe('inline bars on another site', () => {
     await waitForRegistration(relaunched, ['http://*/*', 'https://*/*']);
     return { context: relaunched, options };
   }
+
+  test('on a long page, bars far below rest until the reader scrolls near them, and drawing one moves nothing', async ({
+    context,
+    sandbox,
+    userDataDir,
+  }) => {
+    const { context: allowed } = await allowAllSites(context, userDataDir, sandbox.baseUrl, sandbox.testKey);
+    try {
+      const page = await allowed.newPage();
+      await page.goto(`${site.origin}/long.html`);
+      const cdp = await domSession(page);
+      const last = LONG_LINKS - 1;
+      // Every post link has its host; the bars near the top are drawn, the last one rests (no buttons).
+      await waitFor(async () => {
+        const bars = await findBars(cdp);
+        return bars.length === LONG_LINKS && (bars[0]?.buttons.length ?? 0) > 0 && bars[last]?.buttons.length === 0
+          ? bars
+          : undefined;
+      }, 'a drawn bar at the top and a resting one at the end');
+      const place = () =>
+        page.evaluate((i) => {
+          const word = document.querySelectorAll('b.after')[i] as HTMLElement;
+          const box = word.getBoundingClientRect();
+          return { left: box.left, top: box.top + scrollY, height: document.documentElement.scrollHeight };
+        }, last);
+      const before = await place();
+      await page.evaluate((i) => document.querySelectorAll('b.after')[i]?.scrollIntoView({ block: 'center' }), last);
+      const drawn = await waitFor(async () => {
+        const bar = (await findBars(cdp))[last];
+        return (bar?.buttons.length ?? 0) > 0 ? bar : undefined;
+      }, 'the last bar drawn once near the viewport');
+      // The word after the link, and the page, are where they were: the resting host was as wide as the bar.
+      expect(await place()).toEqual(before);
+      await realClick(page, cdp, button(drawn, 'Well sourced').nodeId);
+      const reactions = await waitForEvents(sandbox.baseUrl, 'reaction.created', 1);
+      expect(reactions.map((e) => e.data.postId)).toEqual([postIdOf(drawn?.linkHref ?? null)]);
+    } finally {
+      await allowed.close();
+    }
+  });
 
   test('no bars before the grant; after it, real clicks react and reply with the right post ids, links added later too', async ({
     context,
