@@ -175,14 +175,17 @@ async function traceWhile(context: BrowserContext, page: Page, action: () => Pro
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] },
+    traceConfig: {
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+    },
     transferMode: 'ReportEvents',
   });
   await action();
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach();
-  return events.filter((e) => e.ph === 'X' && e.dur !== undefined);
+  // Complete events (with a duration), and the page's performance marks (instant or zero-length).
+  return events.filter((e) => (e.ph === 'X' && e.dur !== undefined) || e.name.startsWith('dc-'));
 }
 
 /** The thread (pid:tid) the page's frames are drawn on: the one with the most PrePaint. */
@@ -199,73 +202,70 @@ const inside = (events: TraceEvent[], task: TraceEvent) =>
   events.filter((e) => e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0));
 const ms = (events: TraceEvent[]) => events.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000;
 
-/** Frames measured per pass for the rendering share (each: one paragraph added at the top, then two frames). */
-const SHARE_FRAMES = 30;
-/** Passes per page, alternating the page without bars and the page with them. */
-const SHARE_PASSES = 4;
-/** Where the still page without bars links to: not the configured site, so no link is a post link. */
-const OTHER_SITE = 'http://127.0.0.1:8';
+/** Blocks of frames per state for the rendering share, and frames per block (each: a paragraph added at the top). */
+const SHARE_BLOCKS = 8;
+const SHARE_FRAMES = 12;
 
 /**
- * The rendering time of one frame of the big page at rest after a paragraph is added at its top
- * (everything below moves: the page's whole box tree is walked), median of {@link SHARE_FRAMES}.
+ * The share of a rendering frame the bars cost, measured in one page so the machine's load weighs
+ * on both states alike: the still page with its 1,000 bars at rest, its bars' hosts taken out and
+ * put back in turns ({@link SHARE_BLOCKS} blocks each), and in each block {@link SHARE_FRAMES}
+ * frames that lay out a paragraph added at the top (everything below moves: the page's whole box
+ * tree is walked). Hosts taken out of the page and put back keep their bar as it was (the sweeper
+ * no longer moves them). Returns the median rendering time of a frame in each state.
  */
-async function frameRenderingMs(context: BrowserContext, url: string, withBars: boolean): Promise<number> {
+async function renderingShare(
+  context: BrowserContext,
+  url: string,
+): Promise<{ withoutBars: number; withBars: number; share: number }> {
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'load' });
-  if (withBars) {
-    await page.waitForFunction(
-      (n) => (window as unknown as { __bench: { hosts: number } }).__bench.hosts >= n,
-      POST_LINKS,
-      {
-        timeout: 60_000,
-      },
-    );
-  }
-  await sleep(2_000); // the bars' idle work done
+  await page.waitForFunction(
+    (n) => (window as unknown as { __bench: { hosts: number } }).__bench.hosts >= n,
+    POST_LINKS,
+    { timeout: 60_000 },
+  );
+  await sleep(3_000); // the bars' idle work done: the near ones drawn, the far ones resting
   const events = await traceWhile(context, page, () =>
     page.evaluate(`(async () => {
       const feed = document.getElementById('feed');
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-      for (let i = 0; i < ${SHARE_FRAMES}; i += 1) {
-        const p = document.createElement('p');
-        p.textContent = 'New item ' + i;
-        feed.prepend(p);
+      const pairs = [...document.querySelectorAll('a.post')]
+        .map((link) => [link, link.nextElementSibling])
+        .filter(([, host]) => host !== null && host.localName === 'span');
+      for (let block = 0; block < ${SHARE_BLOCKS * 2}; block += 1) {
+        const bars = block % 2 === 1;
+        for (const [link, host] of pairs) if (bars) link.after(host); else host.remove();
         await frame();
         await frame();
+        performance.mark(bars ? 'dc-bars' : 'dc-no-bars');
+        for (let i = 0; i < ${SHARE_FRAMES}; i += 1) {
+          const p = document.createElement('p');
+          p.textContent = 'New item ' + i;
+          feed.prepend(p);
+          await frame();
+          await frame();
+        }
+        performance.mark('dc-block-end');
       }
     })()`),
   );
   await page.close();
   const main = mainThreadOf(events);
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main);
-  const frames = onMain
-    .filter((e) => e.name === 'RunTask')
-    .map((task) => inside(onMain, task))
+  const marks = events.filter((e) => e.name.startsWith('dc-')).sort((x, y) => x.ts - y.ts);
+  const frames: Record<'dc-bars' | 'dc-no-bars', number[]> = { 'dc-bars': [], 'dc-no-bars': [] };
+  for (const task of onMain.filter((e) => e.name === 'RunTask')) {
+    const within = inside(onMain, task);
     // The frames that lay out the added paragraph (the second frame of each has nothing to do).
-    .filter((within) => within.some((e) => e.name === 'PrePaint') && within.some((e) => e.name === 'Layout'))
-    .map((within) => ms(within.filter((e) => RENDERING.has(e.name))));
-  return percentile(frames, 50);
-}
-
-/**
- * The share of a rendering frame the bars cost: the still page with its 1,000 bars against the same
- * page whose links point elsewhere (no bars), in the same browser, alternating, so the machine's
- * load weighs on both alike. Frame medians per page over {@link SHARE_PASSES} passes.
- */
-async function renderingShare(
-  context: BrowserContext,
-  origin: string,
-): Promise<{ withoutBars: number; withBars: number; share: number }> {
-  const without: number[] = [];
-  const withBars: number[] = [];
-  for (let pass = 0; pass < SHARE_PASSES; pass += 1) {
-    without.push(await frameRenderingMs(context, `${origin}/still-elsewhere.html`, false));
-    withBars.push(await frameRenderingMs(context, `${origin}/still.html`, true));
+    if (!within.some((e) => e.name === 'PrePaint') || !within.some((e) => e.name === 'Layout')) continue;
+    const block = marks.filter((mark) => mark.ts <= task.ts).at(-1)?.name;
+    if (block === 'dc-bars' || block === 'dc-no-bars')
+      frames[block].push(ms(within.filter((e) => RENDERING.has(e.name))));
   }
-  const a = median(without);
-  const b = median(withBars);
-  return { withoutBars: a, withBars: b, share: b > 0 ? Math.max(0, (b - a) / b) : 0 };
+  const withoutBars = percentile(frames['dc-no-bars'], 50);
+  const withBars = percentile(frames['dc-bars'], 50);
+  return { withoutBars, withBars, share: withBars > 0 ? Math.max(0, (withBars - withoutBars) / withBars) : 0 };
 }
 
 /** Long tasks of a traced big-page run, and how much of the extension's own script ran inside each. */
@@ -368,7 +368,6 @@ export async function runContentBench(): Promise<Table[]> {
   const site = await startThirdPartySite({
     '/big.html': bigPage(SITE),
     '/still.html': bigPage(SITE, { still: true }),
-    '/still-elsewhere.html': bigPage(OTHER_SITE, { still: true }),
     '/plain.html': plainPage(),
   });
   const plain: Record<Mode, number[]> = { with: [], without: [] };
@@ -386,7 +385,7 @@ export async function runContentBench(): Promise<Table[]> {
             for (let i = 0; i < PLAIN_RUNS; i += 1)
               plain[mode].push(await scriptMs(context, `${site.origin}/plain.html`));
           }
-          if (round === 0 && mode === 'with') frame = await renderingShare(context, site.origin);
+          if (round === 0 && mode === 'with') frame = await renderingShare(context, `${site.origin}/still.html`);
           big[mode].push(await runBig(context, `${site.origin}/big.html`));
           if (round === 0 && mode === 'with') traced = await tracedRun(context, `${site.origin}/big.html`, frame.share);
         } finally {
@@ -438,7 +437,7 @@ export async function runContentBench(): Promise<Table[]> {
         ],
         ['longest task (ms)', fmt(base.big.maxTaskMs), fmt(ext.big.maxTaskMs), '–'],
         [
-          `one rendering frame of the still page after a paragraph is added at its top (ms; median of ${SHARE_FRAMES} × ${SHARE_PASSES} each, same browser, alternating): its links pointing elsewhere (no bars) / to posts (1,000 bars)`,
+          `one rendering frame of the still page after a paragraph is added at its top (ms; median of ${SHARE_BLOCKS} × ${SHARE_FRAMES} frames each, one page, alternating): the bars' hosts taken out / in place (1,000 bars)`,
           fmt(frame.withoutBars),
           fmt(frame.withBars),
           `${fmt(frame.withBars - frame.withoutBars)} (${Math.round(frame.share * 100)} % of a frame)`,

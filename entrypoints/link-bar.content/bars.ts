@@ -77,6 +77,7 @@ export class Bars {
       ticking: (bar, on) => this.setTicking(bar, on),
       template: barTemplate(handoff.config.reactionKinds, /Mac|iPhone|iPad/.test(navigator.platform)),
       style: (root, look) => this.styler.style(root, look),
+      restingStyle: () => this.styler.restingStyle(),
     };
     this.sweeper = new Sweeper<InlineBar>({
       signal,

@@ -20,6 +20,8 @@ export interface BarEnv {
   template: DocumentFragment;
   /** Gives a bar's shadow root the style sheet of a look (template.ts). */
   style(root: ShadowRoot, look: BarLook): void;
+  /** The `style` of a host resting without a shadow root (template.ts). */
+  restingStyle(): string;
 }
 
 const REPLY = 'reply';
@@ -42,11 +44,13 @@ interface BarParts {
  *
  * A bar is drawn only while it is near the viewport (`draw`); elsewhere it rests (`rest`): an
  * empty inline host as wide as a drawn bar at rest, so the page's lines are laid out the same
- * either way, and the page has one box to carry instead of a dozen (see bars.ts).
+ * either way, and the page has one box to carry instead of a dozen (see bars.ts). The shadow root
+ * is attached when the bar is first drawn; until then the host rests by its own `style`.
  */
 export class InlineBar {
   readonly host = document.createElement('span');
-  private readonly root: ShadowRoot;
+  /** Attached when the bar is first drawn: a host that was never near the viewport has none. */
+  private root: ShadowRoot | undefined;
   private parts: BarParts | undefined;
   private scheme: Scheme;
   private unwatch: () => void = () => undefined;
@@ -63,13 +67,26 @@ export class InlineBar {
     scheme: Scheme,
   ) {
     this.scheme = scheme;
-    this.root = this.host.attachShadow({ mode: 'closed' });
-    env.style(this.root, 'resting');
-    this.root.addEventListener('click', (event) => this.onClick(event));
+    this.host.setAttribute('style', env.restingStyle());
+  }
+
+  /** The bar's closed shadow root, attached on first use; undefined if the page took the host's first. */
+  private rootOf(): ShadowRoot | undefined {
+    if (this.root !== undefined) return this.root;
+    let root: ShadowRoot;
+    try {
+      root = this.host.attachShadow({ mode: 'closed' });
+    } catch {
+      return undefined; // The page attached a root of its own to our host: that bar stays empty.
+    }
+    this.host.removeAttribute('style');
+    root.addEventListener('click', (event) => this.onClick(event, root));
     // Keys typed here must not reach the page's own shortcuts (they bubble out of the shadow root).
     for (const type of ['keydown', 'keyup', 'keypress'] as const) {
-      this.root.addEventListener(type, (event) => event.stopPropagation());
+      root.addEventListener(type, (event) => event.stopPropagation());
     }
+    this.root = root;
+    return root;
   }
 
   get drawn(): boolean {
@@ -78,10 +95,11 @@ export class InlineBar {
 
   /** Draws the bar (its buttons, its post's state). */
   draw(): void {
-    if (this.parts !== undefined) return;
-    this.env.style(this.root, 'drawn');
-    this.root.append(this.env.template.cloneNode(true));
-    const find = <E extends Element>(selector: string) => this.root.querySelector(selector) as E;
+    const root = this.parts === undefined ? this.rootOf() : undefined;
+    if (root === undefined) return;
+    this.env.style(root, 'drawn');
+    root.append(this.env.template.cloneNode(true));
+    const find = <E extends Element>(selector: string) => root.querySelector(selector) as E;
     const parts: BarParts = {
       wrap: find('.wrap'),
       status: find('.status'),
@@ -90,7 +108,7 @@ export class InlineBar {
       replyButton: find('[data-action="toggle-reply"]'),
       reactButtons: new Map(),
     };
-    for (const button of this.root.querySelectorAll<HTMLButtonElement>('button[data-kind]')) {
+    for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-kind]')) {
       parts.reactButtons.set(button.dataset.kind ?? '', button);
     }
     parts.wrap.dataset.scheme = this.scheme;
@@ -108,7 +126,7 @@ export class InlineBar {
   get pristine(): boolean {
     const parts = this.parts;
     if (parts === undefined) return true;
-    if (this.busy || this.root.activeElement !== null || !parts.composer.hidden) return false;
+    if (this.busy || this.root?.activeElement || !parts.composer.hidden) return false;
     if (parts.status.textContent !== '') return false;
     for (const button of parts.reactButtons.values()) if (button.lastElementChild?.textContent) return false;
     return true;
@@ -121,8 +139,8 @@ export class InlineBar {
     this.unwatch = () => undefined;
     this.env.ticking(this, false);
     this.parts = undefined;
-    this.root.replaceChildren();
-    this.env.style(this.root, 'resting');
+    this.root?.replaceChildren();
+    if (this.root !== undefined) this.env.style(this.root, 'resting');
   }
 
   /** The link now points to another post (a recycled row): start over for that one. */
@@ -164,10 +182,10 @@ export class InlineBar {
     });
   }
 
-  private onClick(event: Event): void {
+  private onClick(event: Event, root: ShadowRoot): void {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (button === null || !(event instanceof MouseEvent)) return;
-    if (!isUserClick(event, this.host, this.root, button)) {
+    if (!isUserClick(event, this.host, root, button)) {
       if (event.isTrusted) this.say(t('barNotShown'), true);
       return;
     }

@@ -8,14 +8,21 @@ const FONT = '12px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif
  * text in its own font, not a box of its own (an inline-block per bar costs a page that re-lays
  * out often several times more, see docs/decisions.md).
  */
-const HOST_CSS = `:host { all: initial !important; display: inline !important; font: ${FONT} !important; white-space: nowrap !important; }`;
+const HOST_DECLARATIONS = `all: initial !important; display: inline !important; font: ${FONT} !important; white-space: nowrap !important;`;
+const HOST_CSS = `:host { ${HOST_DECLARATIONS} }`;
 
 /**
  * A resting bar (far from the viewport): the empty host, padded to the width of a drawn bar at
- * rest, so drawing or resting it moves nothing on the page.
+ * rest, so drawing or resting it moves nothing on the page. As the host's own `style` (a host
+ * never drawn has no shadow root yet: a thousand roots cost a page's frames too), or as the
+ * resting sheet of a root.
  */
+export function restingDeclarations(width: number): string {
+  return `${HOST_DECLARATIONS} padding-inline-start: ${width}px !important;`;
+}
+
 export function restingCss(width: number): string {
-  return `${HOST_CSS}\n:host { padding-inline-start: ${width}px !important; }`;
+  return `:host { ${restingDeclarations(width)} }`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { t } from '@/lib/i18n';
 import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
 import { h } from './dom';
-import { BAR_CSS, restingCss } from './styles';
+import { BAR_CSS, restingCss, restingDeclarations } from './styles';
 
 /** How a bar's shadow root is styled: drawn (its buttons), or resting (an empty host, see styles.ts). */
 export type BarLook = 'drawn' | 'resting';
@@ -11,6 +11,8 @@ export interface BarStyler {
   style(root: ShadowRoot, look: BarLook): void;
   /** The width of a drawn bar at rest, in px: resting bars take it (all at once, where sheets are shared). */
   setRestingWidth(width: number): void;
+  /** The `style` of a host that rests without a shadow root (never drawn yet). */
+  restingStyle(): string;
 }
 
 /**
@@ -32,6 +34,7 @@ export function barStyler(): BarStyler {
   })();
   let adopt = sheets !== undefined;
   const css: Record<BarLook, string> = { drawn: BAR_CSS, resting: restingCss(0) };
+  let restingWidth = 0;
   return {
     style(root, look) {
       if (adopt && sheets !== undefined) {
@@ -46,7 +49,11 @@ export function barStyler(): BarStyler {
       root.querySelector(':scope > style')?.remove();
       root.prepend(h('style', {}, css[look]));
     },
+    restingStyle() {
+      return restingDeclarations(restingWidth);
+    },
     setRestingWidth(width) {
+      restingWidth = width;
       css.resting = restingCss(width);
       sheets?.resting.replaceSync(css.resting);
     },

@@ -280,11 +280,11 @@ test.describe('inline bars on another site', () => {
     }
   }, 50);
 </script></body></html>`;
-    // A long page: a post link every 400 px, each followed by a word whose place the test reads.
+    // A long page: a post link every 400 px (each href its own), each followed by a word whose place the test reads.
     const sections = Array.from(
       { length: LONG_LINKS },
       (_, i) =>
-        `<section style="height:400px"><p><a href="${sandbox.baseUrl}/posts/${postIds[i % postIds.length]}">Debate ${i + 1}</a> <b class="after">said</b> on the platform.</p></section>`,
+        `<section style="height:400px"><p><a href="${sandbox.baseUrl}/posts/${postIds[i % postIds.length]}?n=${i}">Debate ${i + 1}</a> <b class="after">said</b> on the platform.</p></section>`,
     ).join('');
     const long = `<!doctype html><html><head><title>Long read</title></head><body>${sections}</body></html>`;
     site = await startThirdPartySite({ '/news.html': news, '/long.html': long });
@@ -322,13 +322,17 @@ test.describe('inline bars on another site', () => {
       await page.goto(`${site.origin}/long.html`);
       const cdp = await domSession(page);
       const last = LONG_LINKS - 1;
-      // Every post link has its host; the bars near the top are drawn, the last one rests (no buttons).
-      await waitFor(async () => {
-        const bars = await findBars(cdp);
-        return bars.length === LONG_LINKS && (bars[0]?.buttons.length ?? 0) > 0 && bars[last]?.buttons.length === 0
-          ? bars
-          : undefined;
-      }, 'a drawn bar at the top and a resting one at the end');
+      // Every post link has its host; the bars near the top are drawn, the last one rests (an empty host).
+      const hosts = () => page.evaluate(() => document.querySelectorAll('a + span').length);
+      await waitFor(async () => ((await hosts()) === LONG_LINKS ? true : undefined), 'a host after every post link');
+      const drawnLinks = async () =>
+        (await findBars(cdp)).filter((bar) => bar.buttons.length > 0).map((bar) => bar.linkHref);
+      const lastHref = await page.evaluate(
+        (i) => document.querySelectorAll('a')[i]?.getAttribute('href') ?? null,
+        last,
+      );
+      await waitFor(async () => ((await drawnLinks()).length > 0 ? true : undefined), 'the bars at the top drawn');
+      expect(await drawnLinks()).not.toContain(lastHref);
       const place = () =>
         page.evaluate((i) => {
           const word = document.querySelectorAll('b.after')[i] as HTMLElement;
@@ -338,7 +342,7 @@ test.describe('inline bars on another site', () => {
       const before = await place();
       await page.evaluate((i) => document.querySelectorAll('b.after')[i]?.scrollIntoView({ block: 'center' }), last);
       const drawn = await waitFor(async () => {
-        const bar = (await findBars(cdp))[last];
+        const bar = (await findBars(cdp)).find((b) => b.linkHref === lastHref);
         return (bar?.buttons.length ?? 0) > 0 ? bar : undefined;
       }, 'the last bar drawn once near the viewport');
       // The word after the link, and the page, are where they were: the resting host was as wide as the bar.
