@@ -202,70 +202,72 @@ const inside = (events: TraceEvent[], task: TraceEvent) =>
   events.filter((e) => e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0));
 const ms = (events: TraceEvent[]) => events.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000;
 
-/** Blocks of frames per state for the rendering share, and frames per block (each: a paragraph added at the top). */
+/** Blocks of frames per browser for the rendering share, and frames per block (each: a paragraph added at the top). */
 const SHARE_BLOCKS = 8;
 const SHARE_FRAMES = 12;
 
-/**
- * The share of a rendering frame the bars cost, measured in one page so the machine's load weighs
- * on both states alike: the still page with its 1,000 bars at rest, its bars' hosts taken out and
- * put back in turns ({@link SHARE_BLOCKS} blocks each), and in each block {@link SHARE_FRAMES}
- * frames that lay out a paragraph added at the top (everything below moves: the page's whole box
- * tree is walked). Hosts taken out of the page and put back keep their bar as it was (the sweeper
- * no longer moves them). Returns the median rendering time of a frame in each state.
- */
-async function renderingShare(
-  context: BrowserContext,
-  url: string,
-): Promise<{ withoutBars: number; withBars: number; share: number }> {
-  const page = await context.newPage();
-  await page.goto(url, { waitUntil: 'load' });
-  await page.waitForFunction(
-    (n) => (window as unknown as { __bench: { hosts: number } }).__bench.hosts >= n,
-    POST_LINKS,
-    { timeout: 60_000 },
-  );
-  await sleep(3_000); // the bars' idle work done: the near ones drawn, the far ones resting
+/** The rendering time of each frame that lays out a paragraph added at the top of the still page, for `frames` frames. */
+async function paragraphFrames(context: BrowserContext, page: Page, frames: number): Promise<number[]> {
   const events = await traceWhile(context, page, () =>
     page.evaluate(`(async () => {
       const feed = document.getElementById('feed');
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-      const pairs = [...document.querySelectorAll('a.post')]
-        .map((link) => [link, link.nextElementSibling])
-        .filter(([, host]) => host !== null && host.localName === 'span');
-      for (let block = 0; block < ${SHARE_BLOCKS * 2}; block += 1) {
-        const bars = block % 2 === 1;
-        for (const [link, host] of pairs) if (bars) link.after(host); else host.remove();
+      for (let i = 0; i < ${frames}; i += 1) {
+        const p = document.createElement('p');
+        p.textContent = 'New item ' + i;
+        feed.prepend(p);
         await frame();
         await frame();
-        performance.mark(bars ? 'dc-bars' : 'dc-no-bars');
-        for (let i = 0; i < ${SHARE_FRAMES}; i += 1) {
-          const p = document.createElement('p');
-          p.textContent = 'New item ' + i;
-          feed.prepend(p);
-          await frame();
-          await frame();
-        }
-        performance.mark('dc-block-end');
       }
     })()`),
   );
-  await page.close();
   const main = mainThreadOf(events);
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main);
-  const marks = events.filter((e) => e.name.startsWith('dc-')).sort((x, y) => x.ts - y.ts);
-  const frames: Record<'dc-bars' | 'dc-no-bars', number[]> = { 'dc-bars': [], 'dc-no-bars': [] };
-  for (const task of onMain.filter((e) => e.name === 'RunTask')) {
-    const within = inside(onMain, task);
-    // The frames that lay out the added paragraph (the second frame of each has nothing to do).
-    if (!within.some((e) => e.name === 'PrePaint') || !within.some((e) => e.name === 'Layout')) continue;
-    const block = marks.filter((mark) => mark.ts <= task.ts).at(-1)?.name;
-    if (block === 'dc-bars' || block === 'dc-no-bars')
-      frames[block].push(ms(within.filter((e) => RENDERING.has(e.name))));
+  return (
+    onMain
+      .filter((e) => e.name === 'RunTask')
+      .map((task) => inside(onMain, task))
+      // The frames that lay out the added paragraph (the second frame of each has nothing to do).
+      .filter((within) => within.some((e) => e.name === 'PrePaint') && within.some((e) => e.name === 'Layout'))
+      .map((within) => ms(within.filter((e) => RENDERING.has(e.name))))
+  );
+}
+
+/**
+ * The share of a rendering frame the bars cost: the still page (1,000 post links, at rest) open in
+ * two browsers at once, without and with the extension, measured in turns ({@link SHARE_BLOCKS}
+ * blocks of {@link SHARE_FRAMES} frames each), so the machine's load weighs on both alike. Each
+ * frame lays out a paragraph added at the top: everything below moves, the page's whole box tree
+ * is walked. Returns the median rendering time of a frame in each.
+ */
+async function renderingShare(url: string): Promise<{ withoutBars: number; withBars: number; share: number }> {
+  const browsers = { without: await launch(false), with: await launch(true) };
+  try {
+    const pages: Record<Mode, Page> = {
+      without: await browsers.without.context.newPage(),
+      with: await browsers.with.context.newPage(),
+    };
+    await pages.without.goto(url, { waitUntil: 'load' });
+    await pages.with.goto(url, { waitUntil: 'load' });
+    await pages.with.waitForFunction(
+      (n) => (window as unknown as { __bench: { hosts: number } }).__bench.hosts >= n,
+      POST_LINKS,
+      { timeout: 60_000 },
+    );
+    await sleep(3_000); // the bars' idle work done: the near ones drawn, the far ones resting
+    const frames: Record<Mode, number[]> = { without: [], with: [] };
+    for (let block = 0; block < SHARE_BLOCKS; block += 1) {
+      for (const mode of ['without', 'with'] as const) {
+        frames[mode].push(...(await paragraphFrames(browsers[mode].context, pages[mode], SHARE_FRAMES)));
+      }
+    }
+    const withoutBars = percentile(frames.without, 50);
+    const withBars = percentile(frames.with, 50);
+    return { withoutBars, withBars, share: withBars > 0 ? Math.max(0, (withBars - withoutBars) / withBars) : 0 };
+  } finally {
+    await browsers.without.cleanup();
+    await browsers.with.cleanup();
   }
-  const withoutBars = percentile(frames['dc-no-bars'], 50);
-  const withBars = percentile(frames['dc-bars'], 50);
-  return { withoutBars, withBars, share: withBars > 0 ? Math.max(0, (withBars - withoutBars) / withBars) : 0 };
 }
 
 /** Long tasks of a traced big-page run, and how much of the extension's own script ran inside each. */
@@ -375,6 +377,7 @@ export async function runContentBench(): Promise<Table[]> {
   let frame = { withoutBars: 0, withBars: 0, share: 0 };
   let traced: TracedRun | undefined;
   try {
+    frame = await renderingShare(`${site.origin}/still.html`);
     for (let round = 0; round < BIG_ROUNDS; round += 1) {
       for (const mode of ['without', 'with'] as const) {
         const { context, cleanup } = await launch(mode === 'with');
@@ -385,7 +388,6 @@ export async function runContentBench(): Promise<Table[]> {
             for (let i = 0; i < PLAIN_RUNS; i += 1)
               plain[mode].push(await scriptMs(context, `${site.origin}/plain.html`));
           }
-          if (round === 0 && mode === 'with') frame = await renderingShare(context, `${site.origin}/still.html`);
           big[mode].push(await runBig(context, `${site.origin}/big.html`));
           if (round === 0 && mode === 'with') traced = await tracedRun(context, `${site.origin}/big.html`, frame.share);
         } finally {
@@ -437,7 +439,7 @@ export async function runContentBench(): Promise<Table[]> {
         ],
         ['longest task (ms)', fmt(base.big.maxTaskMs), fmt(ext.big.maxTaskMs), '–'],
         [
-          `one rendering frame of the still page after a paragraph is added at its top (ms; median of ${SHARE_BLOCKS} × ${SHARE_FRAMES} frames each, one page, alternating): the bars' hosts taken out / in place (1,000 bars)`,
+          `one rendering frame of the still page after a paragraph is added at its top (ms; median of ${SHARE_BLOCKS} × ${SHARE_FRAMES} frames each, both browsers open, in turns)`,
           fmt(frame.withoutBars),
           fmt(frame.withBars),
           `${fmt(frame.withBars - frame.withoutBars)} (${Math.round(frame.share * 100)} % of a frame)`,
