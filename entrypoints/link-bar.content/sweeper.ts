@@ -18,6 +18,8 @@ export interface SweeperOptions {
   idle?: IdleScheduler;
   /** Timer for the gap between sweeps (injected in tests). */
   delay?: (run: () => void, ms: number) => () => void;
+  /** Runs `run` right after the browser's next frame (injected in tests); returns a cancel function. */
+  afterFrame?: (run: () => void) => () => void;
   viewportHeight?: () => number;
 }
 
@@ -37,6 +39,18 @@ const PAST_EDGE = 8;
 const defaultDelay = (run: () => void, ms: number) => {
   const timer = setTimeout(run, ms);
   return () => clearTimeout(timer);
+};
+
+/** A task right after the next frame: its layout is fresh then (a rendering step just ran). */
+const afterNextFrame = (run: () => void) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 };
 
 /**
@@ -62,11 +76,13 @@ export class Sweeper<T extends Sweepable> {
   private sweeps = 0;
   private readonly idle: IdleScheduler;
   private readonly delay: (run: () => void, ms: number) => () => void;
+  private readonly afterFrame: (run: () => void) => () => void;
   private readonly viewportHeight: () => number;
 
   constructor(private readonly options: SweeperOptions) {
     this.idle = options.idle ?? browserIdle;
     this.delay = options.delay ?? defaultDelay;
+    this.afterFrame = options.afterFrame ?? afterNextFrame;
     this.viewportHeight = options.viewportHeight ?? (() => innerHeight);
     options.signal.addEventListener('abort', () => this.cancel?.(), { once: true });
   }
@@ -87,11 +103,18 @@ export class Sweeper<T extends Sweepable> {
   request(): void {
     if (this.options.signal.aborted || this.pending) return;
     this.pending = true;
+    const run = () => {
+      this.cancel = undefined;
+      this.pending = false;
+      this.sweep();
+    };
     const start = () => {
-      this.cancel = this.idle(() => {
-        this.cancel = undefined;
-        this.pending = false;
-        this.sweep();
+      this.cancel = this.idle((deadline) => {
+        // An idle period follows a frame, so the page's layout is fresh. A callback the browser ran
+        // because the page stayed busy is not in one: wait for the next frame rather than force a
+        // layout the page just made dirty.
+        if (deadline.didTimeout) this.cancel = this.afterFrame(run);
+        else run();
       }, SWEEP_GAP_MS);
     };
     const wait = this.sweptAt + SWEEP_GAP_MS - performance.now();

@@ -46,25 +46,34 @@ class FakeBar implements Sweepable {
 }
 
 /** A sweeper whose idle callbacks and gaps the test runs by hand. */
-function manualSweeper() {
+function manualSweeper(options: { busy?: boolean } = {}) {
   const queue: (() => void)[] = [];
+  const frames: (() => void)[] = [];
   const widths: number[] = [];
   const controller = new AbortController();
   const sweeper = new Sweeper<FakeBar>({
     signal: controller.signal,
     onRestingWidth: (width) => widths.push(width),
     idle: (callback) => {
-      queue.push(() => callback({ didTimeout: false, timeRemaining: () => 10 } satisfies IdleDeadlineLike));
+      const deadline: IdleDeadlineLike = options.busy
+        ? { didTimeout: true, timeRemaining: () => 0 }
+        : { didTimeout: false, timeRemaining: () => 10 };
+      queue.push(() => callback(deadline));
       return () => queue.splice(queue.indexOf(queue[queue.length - 1] as () => void), 1);
     },
     delay: (run) => {
       queue.push(run);
       return () => undefined;
     },
+    afterFrame: (run) => {
+      frames.push(run);
+      return () => undefined;
+    },
     viewportHeight: () => HEIGHT,
   });
   return {
     sweeper,
+    frames,
     widths,
     controller,
     /** Runs everything due: the gap, then the sweep. */
@@ -189,6 +198,17 @@ describe('Sweeper', () => {
     expect([hidden.drawn, hiddenLater.drawn]).toEqual([false, true]);
     hiddenLater.top = null;
     expect(s.untilFullSweep([hidden, hiddenLater])).toEqual([false, false]);
+  });
+
+  it('reads nothing in an idle callback the browser ran because the page stayed busy: it waits for the next frame', () => {
+    const s = manualSweeper({ busy: true });
+    const bar = new FakeBar(100);
+    s.sweeper.add(bar);
+    s.settle();
+    expect(FakeBar.reads).toBe(0);
+    expect(s.frames).toHaveLength(1);
+    s.frames.shift()?.();
+    expect(FakeBar.reads).toBeGreaterThan(0);
   });
 
   it('forgets bars the page removed, and stops when aborted', () => {
