@@ -175,7 +175,8 @@ export class Sweeper<T extends Sweepable> {
     // Writes, after every read.
     for (const bar of draw) {
       bar.draw();
-      this.drawn.add(bar);
+      // A bar may fail to draw (a page that took its host's shadow root): it is not counted as drawn.
+      if (bar.drawn) this.drawn.add(bar);
     }
     for (const bar of rest) {
       bar.rest();
