@@ -44,9 +44,8 @@ export class Bars {
   private readonly sweeper: Sweeper<InlineBar>;
   /** Found post links whose bar is not built yet, with their post, in the order they were found. */
   private readonly pending = new Map<HTMLAnchorElement, string>();
-  /** Live bars, for the scheme switch and the clean-up (pruned of bars the page removed). */
+  /** Live bars, for the scheme switch and the clean-up (the sweeper tells of those the page removed). */
   private readonly live = new Set<InlineBar>();
-  private pruneAt = 256;
   private readonly ticking = new Set<InlineBar>();
   private tickTimer: ReturnType<typeof setInterval> | undefined;
   private readonly states: PostStates;
@@ -82,6 +81,7 @@ export class Bars {
     this.sweeper = new Sweeper<InlineBar>({
       signal,
       onRestingWidth: (width) => this.styler.setRestingWidth(width),
+      onGone: (bar) => this.forget(bar),
     });
     const moved = () => this.sweeper.request();
     // Capture: scrolls of any scrolling box in the page, not only the document's.
@@ -100,11 +100,8 @@ export class Bars {
     for (const { link, postId } of found) {
       const bar = this.bars.get(link);
       if (postId === null) {
-        if (bar !== undefined) {
-          bar.remove();
-          this.bars.delete(link);
-          this.live.delete(bar);
-        } else this.pending.delete(link);
+        if (bar !== undefined) this.forget(bar);
+        else this.pending.delete(link);
       } else if (bar !== undefined) {
         bar.setPostId(postId);
       } else {
@@ -146,19 +143,15 @@ export class Bars {
     link.after(bar.host);
     this.bars.set(link, bar);
     this.live.add(bar);
-    if (this.live.size > this.pruneAt) this.prune();
     this.sweeper.add(bar);
     return true;
   }
 
-  private prune(): void {
-    for (const bar of this.live) {
-      if (!bar.host.isConnected) {
-        bar.remove();
-        this.live.delete(bar);
-      }
-    }
-    this.pruneAt = Math.max(256, this.live.size * 2);
+  /** Takes a bar out for good (its link is no longer a post link, or the page removed it). */
+  private forget(bar: InlineBar): void {
+    bar.remove();
+    this.bars.delete(bar.link);
+    this.live.delete(bar);
   }
 
   private setTicking(bar: InlineBar, on: boolean): void {

@@ -10,10 +10,12 @@ export interface Sweepable {
   rest(): void;
 }
 
-export interface SweeperOptions {
+export interface SweeperOptions<T extends Sweepable> {
   signal: AbortSignal;
   /** Told, once, the width of the first drawn, pristine bar measured: the width resting bars take. */
   onRestingWidth(width: number): void;
+  /** Told of each bar whose host the page took out of the document (the sweeper forgets it). */
+  onGone(bar: T): void;
   /** Idle-time scheduling (injected in tests). */
   idle?: IdleScheduler;
   /** Timer for the gap between sweeps (injected in tests). */
@@ -79,7 +81,7 @@ export class Sweeper<T extends Sweepable> {
   private readonly afterFrame: (run: () => void) => () => void;
   private readonly viewportHeight: () => number;
 
-  constructor(private readonly options: SweeperOptions) {
+  constructor(private readonly options: SweeperOptions<T>) {
     this.idle = options.idle ?? browserIdle;
     this.delay = options.delay ?? defaultDelay;
     this.afterFrame = options.afterFrame ?? afterNextFrame;
@@ -197,11 +199,15 @@ export class Sweeper<T extends Sweepable> {
     return low;
   }
 
-  /** Drops bars the page removed; puts the bars added since the last sweep in their place in document order. */
+  /** Drops bars the page removed (and says so); puts the bars added since the last sweep in their place in document order. */
   private merge(): void {
-    const connected = (bar: T) => bar.host.isConnected;
-    if (!this.order.every(connected)) this.order = this.order.filter(connected);
-    for (const bar of this.drawn) if (!connected(bar)) this.drawn.delete(bar);
+    const connected = (bar: T) => {
+      if (bar.host.isConnected) return true;
+      this.drawn.delete(bar);
+      this.options.onGone(bar);
+      return false;
+    };
+    if (!this.order.every((bar) => bar.host.isConnected)) this.order = this.order.filter(connected);
     for (const bar of this.added) {
       if (!connected(bar)) continue;
       // Bars usually come in document order, after those there are: then one comparison places them.

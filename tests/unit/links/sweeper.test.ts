@@ -50,30 +50,34 @@ function manualSweeper(options: { busy?: boolean } = {}) {
   const queue: (() => void)[] = [];
   const frames: (() => void)[] = [];
   const widths: number[] = [];
+  const gone: FakeBar[] = [];
   const controller = new AbortController();
+  /** Queues `run` in `list`; the cancel function takes that very entry out. */
+  const enqueue = (list: (() => void)[], run: () => void) => {
+    list.push(run);
+    return () => {
+      const at = list.indexOf(run);
+      if (at >= 0) list.splice(at, 1);
+    };
+  };
   const sweeper = new Sweeper<FakeBar>({
     signal: controller.signal,
     onRestingWidth: (width) => widths.push(width),
+    onGone: (bar) => gone.push(bar),
     idle: (callback) => {
       const deadline: IdleDeadlineLike = options.busy
         ? { didTimeout: true, timeRemaining: () => 0 }
         : { didTimeout: false, timeRemaining: () => 10 };
-      queue.push(() => callback(deadline));
-      return () => queue.splice(queue.indexOf(queue[queue.length - 1] as () => void), 1);
+      return enqueue(queue, () => callback(deadline));
     },
-    delay: (run) => {
-      queue.push(run);
-      return () => undefined;
-    },
-    afterFrame: (run) => {
-      frames.push(run);
-      return () => undefined;
-    },
+    delay: (run) => enqueue(queue, run),
+    afterFrame: (run) => enqueue(frames, run),
     viewportHeight: () => HEIGHT,
   });
   return {
     sweeper,
     frames,
+    gone,
     widths,
     controller,
     /** Runs everything due: the gap, then the sweep. */
@@ -220,6 +224,11 @@ describe('Sweeper', () => {
     removed.host.remove();
     s.settle();
     expect(removed.drawn).toBe(false);
+    expect(s.gone).toEqual([removed]);
+    // A bar already placed, and drawn, that the page takes out later.
+    measured.host.remove();
+    s.sweepOnce([]);
+    expect(s.gone).toEqual([removed, measured]);
     s.controller.abort();
     const late = new FakeBar(10);
     s.sweeper.add(late);
