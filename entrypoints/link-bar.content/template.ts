@@ -34,7 +34,8 @@ export function barStyler(): BarStyler {
   })();
   let adopt = sheets !== undefined;
   const css: Record<BarLook, string> = { drawn: BAR_CSS, resting: restingCss(0) };
-  let restingWidth = 0;
+  /** A never-drawn host's `style`, set on every bar built: made once per width, not once per bar. */
+  let restingStyle = restingDeclarations(0);
   return {
     style(root, look) {
       if (adopt && sheets !== undefined) {
@@ -50,10 +51,10 @@ export function barStyler(): BarStyler {
       root.prepend(h('style', {}, css[look]));
     },
     restingStyle() {
-      return restingDeclarations(restingWidth);
+      return restingStyle;
     },
     setRestingWidth(width) {
-      restingWidth = width;
+      restingStyle = restingDeclarations(width);
       css.resting = restingCss(width);
       sheets?.resting.replaceSync(css.resting);
     },
