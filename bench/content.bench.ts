@@ -12,6 +12,7 @@ import {
   QUIET_FLAGS,
   removeProfile,
 } from '../tests/e2e/support/chromium';
+import { domSession, findBars } from '../tests/e2e/support/closed-shadow';
 import { call } from '../tests/e2e/support/extension-client';
 import { startThirdPartySite } from '../tests/e2e/support/third-party-site';
 import {
@@ -97,11 +98,8 @@ interface BigRun {
 async function runBig(context: BrowserContext, url: string): Promise<BigRun> {
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'load' });
-  await page.waitForFunction(() => (window as unknown as { __bench: { scrolled: boolean } }).__bench.scrolled, null, {
-    timeout: 120_000,
-  });
-  await sleep(2_000); // the last bars, in idle time
-  const drawn = await drawnBars(context, page);
+  await untilScrolled(page, 120_000);
+  const drawn = await drawnBars(page);
   const bench = await page.evaluate(() => {
     const b = (
       window as unknown as {
@@ -133,26 +131,20 @@ async function runBig(context: BrowserContext, url: string): Promise<BigRun> {
 
 type Mode = 'with' | 'without';
 
-/** How many bars of the page are drawn (their closed shadow root has the bar's wrapper), through CDP. */
-async function drawnBars(context: BrowserContext, page: Page): Promise<number> {
-  interface Node {
-    nodeName: string;
-    attributes?: string[];
-    children?: Node[];
-    shadowRoots?: Node[];
-  }
-  const cdp = await context.newCDPSession(page);
-  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: Node };
+/** How many bars of the page are drawn (buttons in their closed root: read through CDP, as the e2e tests do). */
+async function drawnBars(page: Page): Promise<number> {
+  const cdp = await domSession(page);
+  const drawn = (await findBars(cdp)).filter((bar) => bar.buttons.length > 0).length;
   await cdp.detach();
-  let drawn = 0;
-  const walk = (node: Node) => {
-    for (const shadow of node.shadowRoots ?? []) {
-      if ((shadow.children ?? []).some((child) => child.attributes?.includes('wrap'))) drawn += 1;
-    }
-    for (const child of node.children ?? []) walk(child);
-  };
-  walk(root);
   return drawn;
+}
+
+/** Waits until the big page has added its nodes and scrolled to the end, then for the last bars (idle time). */
+async function untilScrolled(page: Page, timeout: number): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { __bench: { scrolled: boolean } }).__bench.scrolled, null, {
+    timeout,
+  });
+  await sleep(2_000);
 }
 
 interface TraceEvent {
@@ -295,10 +287,7 @@ async function tracedRun(context: BrowserContext, url: string, renderingShare: n
   const page = await context.newPage();
   const events = await traceWhile(context, page, async () => {
     await page.goto(url, { waitUntil: 'load' });
-    await page.waitForFunction(() => (window as unknown as { __bench: { scrolled: boolean } }).__bench.scrolled, null, {
-      timeout: 180_000,
-    });
-    await sleep(2_000);
+    await untilScrolled(page, 180_000);
   });
   await page.close();
   const isOurs = (e: TraceEvent) =>
