@@ -16,7 +16,7 @@ export const ADD_SECONDS = 5;
  * post links within reach (three screens from the top: bars are built two screens ahead) have one.
  */
 const PROBE = `
-window.__bench = { longTasks: [], hosts: 0, inReach: null, inReachAt: null, lags: [], addedAt: new Map(), addsDone: false, scrolled: false };
+window.__bench = { longTasks: [], scrollAt: null, hosts: 0, inReach: null, inReachAt: null, lags: [], addedAt: new Map(), addsDone: false, scrolled: false };
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
 }).observe({ type: 'longtask', buffered: true });
@@ -87,6 +87,7 @@ addEventListener('load', () => {
       clearInterval(timer);
       window.__bench.addsDone = true;
       // Then the reader scrolls through everything, a screen every 50 ms.
+      window.__bench.scrollAt = performance.now();
       const scroller = setInterval(() => {
         scrollBy(0, innerHeight);
         if (innerHeight + scrollY >= document.documentElement.scrollHeight - 2) {

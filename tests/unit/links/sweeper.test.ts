@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  CATCH_UP_GAP_MS,
   DRAW_WITHIN,
   FULL_EVERY,
-  REST_AT,
+  MAX_CHANGES,
   REST_BEYOND,
+  SWEEP_GAP_MS,
   type Sweepable,
   Sweeper,
 } from '@/entrypoints/link-bar.content/sweeper';
@@ -46,7 +48,7 @@ class FakeBar implements Sweepable {
 }
 
 /** A sweeper whose idle callbacks and gaps the test runs by hand. */
-function manualSweeper(options: { busy?: boolean } = {}) {
+function manualSweeper(options: { busy?: boolean; gaps?: number[] } = {}) {
   const queue: (() => void)[] = [];
   const frames: (() => void)[] = [];
   const widths: number[] = [];
@@ -70,7 +72,10 @@ function manualSweeper(options: { busy?: boolean } = {}) {
         : { didTimeout: false, timeRemaining: () => 10 };
       return enqueue(queue, () => callback(deadline));
     },
-    delay: (run) => enqueue(queue, run),
+    delay: (run, ms) => {
+      options.gaps?.push(ms);
+      return enqueue(queue, run);
+    },
     afterFrame: (run) => enqueue(frames, run),
     viewportHeight: () => HEIGHT,
   });
@@ -80,6 +85,10 @@ function manualSweeper(options: { busy?: boolean } = {}) {
     gone,
     widths,
     controller,
+    /** Runs the first thing due (a gap, or a sweep). */
+    step() {
+      queue.shift()?.();
+    },
     /** Runs everything due: the gap, then the sweep. */
     settle() {
       for (let i = 0; i < 10 && queue.length > 0; i += 1) queue.shift()?.();
@@ -88,11 +97,6 @@ function manualSweeper(options: { busy?: boolean } = {}) {
       sweeper.request();
       this.settle();
       return bars.map((bar) => bar.drawn);
-    },
-    /** Sweeps up to and including the next full sweep (the first sweep was one). */
-    untilFullSweep(bars: FakeBar[]) {
-      for (let sweep = 1; sweep < FULL_EVERY; sweep += 1) this.sweepOnce(bars);
-      return this.sweepOnce(bars);
     },
   };
 }
@@ -139,23 +143,55 @@ describe('Sweeper', () => {
     s.sweeper.add(touched);
     s.settle();
     expect([measured.drawn, between.drawn, touched.drawn]).toEqual([true, true, true]);
-    measured.top = -HEIGHT * REST_BEYOND - 1000;
     between.top = REST_BELOW + 500;
-    // Far bars rest in batches, at the full sweeps.
-    expect(s.sweepOnce([measured, between, touched])).toEqual([true, true, true]);
-    expect(s.untilFullSweep([measured, between, touched])).toEqual([false, false, true]);
+    expect(s.sweepOnce([measured, between, touched])).toEqual([true, false, true]);
   });
 
-  it('lets far bars rest at any sweep once more than REST_AT are drawn', () => {
-    const s = manualSweeper();
-    const bars = Array.from({ length: REST_AT + 20 }, (_, i) => new FakeBar(i * 10, true));
+  it('draws or rests at most MAX_CHANGES bars a sweep, nearest draws first, and sweeps again after a shorter gap', () => {
+    const gaps: number[] = [];
+    const s = manualSweeper({ gaps });
+    const measured = new FakeBar(0, true);
+    s.sweeper.add(measured);
+    s.settle();
+    // A reader who jumped here: the bars in view are all to draw, those far above all to rest.
+    const far = Array.from({ length: 20 }, (_, i) => new FakeBar(-HEIGHT * (REST_BEYOND + 2) + i * 20, true));
+    const near = Array.from({ length: 40 }, (_, i) => new FakeBar(i * 20));
+    for (const bar of [...far, ...near]) s.sweeper.add(bar);
+    s.step(); // the gap since the last sweep
+    s.step(); // the first sweep after the additions
+    expect(near.filter((bar) => bar.drawn)).toEqual(near.slice(0, MAX_CHANGES));
+    expect(far.every((bar) => bar.drawn)).toBe(true);
+    expect(gaps.at(-1)).toBeLessThanOrEqual(CATCH_UP_GAP_MS);
+    s.settle();
+    expect(near.every((bar) => bar.drawn)).toBe(true);
+    expect(far.some((bar) => bar.drawn)).toBe(false);
+    // Nothing left to do: the next sweep waits the usual gap.
+    s.sweeper.request();
+    expect(gaps.at(-1)).toBeGreaterThan(CATCH_UP_GAP_MS);
+    expect(gaps.at(-1)).toBeLessThanOrEqual(SWEEP_GAP_MS);
+  });
+
+  it('draws nothing while the page flies past, and catches up once it slows down', () => {
+    const gaps: number[] = [];
+    const s = manualSweeper({ gaps });
+    const bars = Array.from({ length: 200 }, (_, i) => new FakeBar(i * 100 - 5000, i === 50));
     for (const bar of bars) s.sweeper.add(bar);
-    s.settle(); // full: measures; every bar is near
-    expect(bars.every((bar) => bar.drawn)).toBe(true);
-    const [first] = bars;
-    for (const bar of bars) bar.top = bar === first ? 0 : (bar.top ?? 0) + REST_BELOW; // all but one far below now
-    s.sweepOnce([]); // a windowed sweep
-    expect(bars.filter((bar) => bar.drawn)).toEqual([first]);
+    s.settle();
+    const before = bars.map((bar) => bar.drawn);
+    expect(before.filter(Boolean).length).toBeGreaterThan(30);
+    // Three screens up since the last sweep, at once: a fling.
+    for (const bar of bars) bar.top = (bar.top ?? 0) - 3 * HEIGHT;
+    s.sweeper.request();
+    s.step(); // the gap
+    s.step(); // the sweep: it only looks
+    expect(bars.map((bar) => bar.drawn)).toEqual(before);
+    expect(gaps.at(-1)).toBeLessThanOrEqual(CATCH_UP_GAP_MS);
+    // The page stopped: the next sweeps draw what is near now, and let what is far rest.
+    s.settle();
+    const within = (bar: FakeBar, reach: number) =>
+      (bar.top ?? 0) + 16 >= -HEIGHT * reach && (bar.top ?? 0) <= HEIGHT * (1 + reach);
+    expect(bars.filter((bar) => within(bar, DRAW_WITHIN)).every((bar) => bar.drawn)).toBe(true);
+    expect(bars.filter((bar) => bar.drawn).every((bar) => within(bar, REST_BEYOND))).toBe(true);
   });
 
   it('reads only the bars around the viewport between full sweeps, and every bar in a full one', () => {
@@ -167,15 +203,16 @@ describe('Sweeper', () => {
     const near = bars.filter((bar) => (bar.top ?? 0) + 16 >= DRAW_ABOVE && (bar.top ?? 0) <= DRAW_BELOW);
     expect(near.length).toBeGreaterThan(30);
     expect(bars.filter((bar) => bar.drawn)).toEqual(near);
-    for (let sweep = 1; sweep < FULL_EVERY; sweep += 1) {
+    // Of FULL_EVERY sweeps in a row, one reads every bar, the others only those around the viewport.
+    const reads: number[] = [];
+    for (let sweep = 0; sweep < FULL_EVERY; sweep += 1) {
       FakeBar.reads = 0;
       for (const bar of bars) bar.top = (bar.top ?? 0) + 10;
       s.sweepOnce([]);
-      expect(FakeBar.reads).toBeLessThan(200);
+      reads.push(FakeBar.reads);
     }
-    FakeBar.reads = 0;
-    s.sweepOnce([]);
-    expect(FakeBar.reads).toBe(1000);
+    expect(reads.filter((n) => n === 1000)).toHaveLength(1);
+    expect(reads.filter((n) => n !== 1000).every((n) => n < 200)).toBe(true);
   });
 
   it('finds, at the next full sweep, a bar whose place on the page does not follow document order', () => {
@@ -201,7 +238,7 @@ describe('Sweeper', () => {
     s.settle();
     expect([hidden.drawn, hiddenLater.drawn]).toEqual([false, true]);
     hiddenLater.top = null;
-    expect(s.untilFullSweep([hidden, hiddenLater])).toEqual([false, false]);
+    expect(s.sweepOnce([hidden, hiddenLater])).toEqual([false, false]);
   });
 
   it('reads nothing in an idle callback the browser ran because the page stayed busy: it waits for the next frame', () => {
