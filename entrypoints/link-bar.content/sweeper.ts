@@ -34,12 +34,18 @@ export const SWEEP_GAP_MS = 400;
 /** Every this many sweeps, one reads every bar (the others read only around the viewport). */
 export const FULL_EVERY = 8;
 /**
- * At most this many bars are drawn or let rest in one sweep: each re-lays out its line in the next
- * frame (0.05 to 0.2 ms each, measured), and a reader who jumped would otherwise ask for a hundred
- * at once. The nearest draws go first, then the furthest rests; the rest waits for the next sweep,
- * which comes after {@link CATCH_UP_GAP_MS} instead.
+ * At most this many bars are drawn in one sweep, the nearest first: each draw re-lays out its line
+ * in the next frame (about 0.2 ms each, measured, where a rest costs half), and a reader who jumped
+ * would otherwise ask for dozens at once. The others wait for the next sweep, which then comes after
+ * {@link CATCH_UP_GAP_MS}.
  */
-export const MAX_CHANGES = 24;
+export const MAX_DRAWS = 24;
+/**
+ * At most this many drawn bars rest in one sweep, the furthest first. More than draws: a drawn bar
+ * costs every frame of the page about six objects to walk where a resting one costs one, so far
+ * bars (a feed's new items, drawn as they came, pushed down by the next) rest as soon as they can.
+ */
+export const MAX_RESTS = 120;
 export const CATCH_UP_GAP_MS = 100;
 /**
  * A page that moved more than a screen since the last sweep, faster than a screen per this many
@@ -200,11 +206,11 @@ export class Sweeper<T extends Sweepable> {
         if (bar.pristine && isFar(b)) rest.push({ bar, distance: distance(b) });
       }
     }
-    // The nearest draws first, then the furthest rests, at most MAX_CHANGES.
+    // The nearest draws, the furthest rests.
     draw.sort((a, b) => a.distance - b.distance);
     rest.sort((a, b) => b.distance - a.distance);
-    const drawNow = draw.slice(0, MAX_CHANGES);
-    const restNow = rest.slice(0, MAX_CHANGES - drawNow.length);
+    const drawNow = draw.slice(0, MAX_DRAWS);
+    const restNow = rest.slice(0, MAX_RESTS);
     // Writes, after every read.
     for (const { bar } of drawNow) {
       bar.draw();

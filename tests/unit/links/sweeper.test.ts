@@ -3,7 +3,8 @@ import {
   CATCH_UP_GAP_MS,
   DRAW_WITHIN,
   FULL_EVERY,
-  MAX_CHANGES,
+  MAX_DRAWS,
+  MAX_RESTS,
   REST_BEYOND,
   SWEEP_GAP_MS,
   type Sweepable,
@@ -147,20 +148,23 @@ describe('Sweeper', () => {
     expect(s.sweepOnce([measured, between, touched])).toEqual([true, false, true]);
   });
 
-  it('draws or rests at most MAX_CHANGES bars a sweep, nearest draws first, and sweeps again after a shorter gap', () => {
+  it('draws at most MAX_DRAWS and rests at most MAX_RESTS bars a sweep, nearest draws and furthest rests first, and sweeps again sooner', () => {
     const gaps: number[] = [];
     const s = manualSweeper({ gaps });
     const measured = new FakeBar(0, true);
     s.sweeper.add(measured);
     s.settle();
     // A reader who jumped here: the bars in view are all to draw, those far above all to rest.
-    const far = Array.from({ length: 20 }, (_, i) => new FakeBar(-HEIGHT * (REST_BEYOND + 2) + i * 20, true));
-    const near = Array.from({ length: 40 }, (_, i) => new FakeBar(i * 20));
+    const far = Array.from(
+      { length: MAX_RESTS + 10 },
+      (_, i) => new FakeBar(-HEIGHT * (REST_BEYOND + 2) - i * 20, true),
+    );
+    const near = Array.from({ length: MAX_DRAWS + 16 }, (_, i) => new FakeBar(i * 20));
     for (const bar of [...far, ...near]) s.sweeper.add(bar);
     s.step(); // the gap since the last sweep
     s.step(); // the first sweep after the additions
-    expect(near.filter((bar) => bar.drawn)).toEqual(near.slice(0, MAX_CHANGES));
-    expect(far.every((bar) => bar.drawn)).toBe(true);
+    expect(near.filter((bar) => bar.drawn)).toEqual(near.slice(0, MAX_DRAWS));
+    expect(far.filter((bar) => bar.drawn)).toEqual(far.slice(0, 10));
     expect(gaps.at(-1)).toBeLessThanOrEqual(CATCH_UP_GAP_MS);
     s.settle();
     expect(near.every((bar) => bar.drawn)).toBe(true);
