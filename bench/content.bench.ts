@@ -308,6 +308,8 @@ interface TracedRun {
   withOurScript: number;
   /** Long tasks that would be under 50 ms without the extension's script and its share of their rendering. */
   attributable: number;
+  /** Each of those: when it started (s into the trace), how long it was, our script and its rendering in it (ms). */
+  attributed: { at: number; ms: number; script: number; rendering: number }[];
   /** The most extension script inside any one long task, ms. */
   maxOurScriptMs: number;
   /** All the extension's script on the page's main thread over the run, ms. */
@@ -337,17 +339,27 @@ async function tracedRun(context: BrowserContext, url: string, renderingShare: n
   const long = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000);
   const oursOnMain = onMain.filter(isOurs);
   let withOurScript = 0;
-  let attributable = 0;
+  const attributed: TracedRun['attributed'] = [];
   let maxOurScriptMs = 0;
+  const start = onMain.reduce((first, e) => Math.min(first, e.ts), Number.POSITIVE_INFINITY);
   for (const task of long) {
     const within = inside(onMain, task);
     const script = ms(within.filter(isOurs));
     const rendering = ms(within.filter((e) => RENDERING.has(e.name)));
+    const taskMs = (task.dur ?? 0) / 1000;
     if (script >= 5) withOurScript += 1;
-    if ((task.dur ?? 0) / 1000 - script - renderingShare * rendering < 50) attributable += 1;
+    if (taskMs - script - renderingShare * rendering < 50)
+      attributed.push({ at: (task.ts - start) / 1e6, ms: taskMs, script, rendering });
     maxOurScriptMs = Math.max(maxOurScriptMs, script);
   }
-  return { longTasks: long.length, withOurScript, attributable, maxOurScriptMs, totalOurScriptMs: ms(oursOnMain) };
+  return {
+    longTasks: long.length,
+    withOurScript,
+    attributable: attributed.length,
+    attributed,
+    maxOurScriptMs,
+    totalOurScriptMs: ms(oursOnMain),
+  };
 }
 
 /** The run with the median long-task count (its other figures come with it). */
@@ -513,6 +525,13 @@ export async function runContentBench(): Promise<Table[]> {
       notes: [
         `The run with the median long-task count of ${BIG_ROUNDS} per column, alternating (long tasks per run: without ${base.big.allLongTasks.join(', ')}; with ${ext.big.allLongTasks.join(', ')}).`,
         "Long tasks come from the page's own PerformanceObserver over the whole run (load, additions, scroll); load and parsing count in both columns.",
+        `The traced run's attributed long tasks (s into the trace: task, our script, its rendering, ms): ${
+          traced === undefined || traced.attributed.length === 0
+            ? 'none'
+            : traced.attributed
+                .map((t) => `${t.at.toFixed(1)} s: ${fmt(t.ms)}, ${fmt(t.script)}, ${fmt(t.rendering)}`)
+                .join('; ')
+        }.`,
         'The long-task count of a run depends on the machine as much as on the page (a frame of 45 ms becomes 55 under load): compare the counts per run above. The traced run attributes each long task instead: it is the extension’s when it would be under 50 ms without the extension’s script in it and without the bars’ share of its rendering (their share of the page’s layout objects, which every such frame walks: the timed share beside it moves by several per cent from run to run, the object count does not).',
       ],
     },

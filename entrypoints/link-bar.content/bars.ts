@@ -24,7 +24,7 @@ function currentScheme(dark: MediaQueryList): Scheme {
 const MIN_BUILDS_PER_PASS = 40;
 /** At most this many per pass, so one pass stays well under a long task. */
 const MAX_BUILDS_PER_PASS = 120;
-/** Up to this many found at once are built at once. */
+/** Up to this many found at once are placed at once (drawn by the next sweep). */
 const BUILD_AT_ONCE = 30;
 
 /**
@@ -112,7 +112,7 @@ export class Bars {
     if (this.pending.size <= BUILD_AT_ONCE && this.cancelBuild === undefined) {
       const batch = [...this.pending];
       this.pending.clear();
-      for (const [link, postId] of batch) this.build(link, postId, true);
+      for (const [link, postId] of batch) this.build(link, postId);
     } else this.scheduleBuild();
   }
 
@@ -124,22 +124,23 @@ export class Bars {
       for (const [link, postId] of this.pending) {
         if (built >= MAX_BUILDS_PER_PASS || (built >= MIN_BUILDS_PER_PASS && deadline.timeRemaining() <= 2)) break;
         this.pending.delete(link);
-        if (this.build(link, postId, false)) built += 1;
+        if (this.build(link, postId)) built += 1;
       }
       this.scheduleBuild();
     }, 200);
   }
 
   /**
-   * Builds the bar of a found link; false when there was nothing to build. `drawn`: the few bars
-   * built at once (a small page, a feed's new items, likely in view) are drawn in the page's own
-   * layout; bars built in bulk in idle time rest until a sweep finds them near.
+   * Builds the bar of a found link; false when there was nothing to build. The bar takes its place
+   * at once, resting (as wide as when drawn), and the next sweep draws it if it is near: in idle
+   * time, so its buttons are laid out in a frame of their own, not in the frame of the page's own
+   * change (a feed that adds items ten times a second has no frame to spare).
    */
-  private build(link: HTMLAnchorElement, postId: string, drawn: boolean): boolean {
+  private build(link: HTMLAnchorElement, postId: string): boolean {
     if (!link.isConnected || this.bars.has(link)) return false;
     const bar = new InlineBar(link, postId, this.env, this.scheme);
     // Until a drawn bar has been measured no bar can rest: draw it (the first sweep lets the far ones rest).
-    if (drawn || !this.sweeper.measured) bar.draw();
+    if (!this.sweeper.measured) bar.draw();
     link.after(bar.host);
     this.bars.set(link, bar);
     this.live.add(bar);
