@@ -342,13 +342,16 @@ async function tracedRun(context: BrowserContext, url: string, renderingShare: n
   const attributed: TracedRun['attributed'] = [];
   let maxOurScriptMs = 0;
   const start = onMain.reduce((first, e) => Math.min(first, e.ts), Number.POSITIVE_INFINITY);
+  // Before the extension's first script on the page there is no bar in it: no share of those frames.
+  const firstOurs = oursOnMain.reduce((first, e) => Math.min(first, e.ts), Number.POSITIVE_INFINITY);
   for (const task of long) {
     const within = inside(onMain, task);
     const script = ms(within.filter(isOurs));
     const rendering = ms(within.filter((e) => RENDERING.has(e.name)));
     const taskMs = (task.dur ?? 0) / 1000;
+    const share = task.ts + (task.dur ?? 0) > firstOurs ? renderingShare : 0;
     if (script >= 5) withOurScript += 1;
-    if (taskMs - script - renderingShare * rendering < 50)
+    if (taskMs - script - share * rendering < 50)
       attributed.push({ at: (task.ts - start) / 1e6, ms: taskMs, script, rendering });
     maxOurScriptMs = Math.max(maxOurScriptMs, script);
   }
