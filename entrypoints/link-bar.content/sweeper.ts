@@ -43,14 +43,14 @@ export const MAX_DRAWS = 24;
 /**
  * At most this many drawn bars rest in one sweep, the furthest first. More than draws: a drawn bar
  * costs every frame of the page about six objects to walk where a resting one costs one, so far
- * bars (a feed's new items, drawn as they came, pushed down by the next) rest as soon as they can.
+ * bars (a feed's new items, drawn while at the top, then pushed down by the next) rest as soon as they can.
  */
 export const MAX_RESTS = 120;
 export const CATCH_UP_GAP_MS = 100;
 /**
  * A page that moved more than a screen since the last sweep, faster than a screen per this many
- * ms, is flying past (a fling, the End key, a dragged scroll bar): nothing is drawn until it slows
- * down. Each draw would land in the frames of a fast scroll, the most expensive the page draws,
+ * ms, is flying past (a fling, the End key, a dragged scroll bar, or content pushed down that fast):
+ * nothing is drawn until it slows down. Each draw would land in the frames of a fast scroll, the most expensive the page draws,
  * and the bar would be gone from view before anyone reads it.
  */
 export const FLYING_MS = 250;
