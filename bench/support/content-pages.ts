@@ -9,6 +9,8 @@ export const POST_LINKS = 1_000;
 /** Nodes the big page adds per second while the benchmark watches, and for how long. */
 export const NODES_PER_SECOND = 1_000;
 export const ADD_SECONDS = 5;
+/** Screens the big page's reader then reads back up, one a second. */
+export const READ_SCREENS = 10;
 
 /**
  * Measures in the page itself (main world): long tasks (PerformanceObserver 'longtask'), when each
@@ -16,7 +18,7 @@ export const ADD_SECONDS = 5;
  * post links within reach (three screens from the top: bars are built two screens ahead) have one.
  */
 const PROBE = `
-window.__bench = { longTasks: [], scrollAt: null, hosts: 0, inReach: null, inReachAt: null, lags: [], addedAt: new Map(), addsDone: false, scrolled: false };
+window.__bench = { longTasks: [], scrollAt: null, readAt: null, hosts: 0, inReach: null, inReachAt: null, lags: [], addedAt: new Map(), addsDone: false, scrolled: false };
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
 }).observe({ type: 'longtask', buffered: true });
@@ -62,7 +64,7 @@ export function bigPage(site: string, options: { still?: boolean } = {}): string
 ${options.still === true ? '' : feedScript(site)}</body></html>`;
 }
 
-/** The big page's activity: 1,000 nodes a second added at the top for a while, then a scroll to the end. */
+/** The big page's activity: 1,000 nodes a second added at the top for a while, then a scroll to the end, then a slow read back up. */
 function feedScript(site: string): string {
   const perTick = NODES_PER_SECOND / 10;
   return `<script>
@@ -92,7 +94,16 @@ addEventListener('load', () => {
         scrollBy(0, innerHeight);
         if (innerHeight + scrollY >= document.documentElement.scrollHeight - 2) {
           clearInterval(scroller);
-          window.__bench.scrolled = true;
+          // Then reads back up, a screen a second (Page Up), for ${READ_SCREENS} screens.
+          window.__bench.readAt = performance.now();
+          let screens = 0;
+          const reader = setInterval(() => {
+            scrollBy(0, -innerHeight);
+            if (++screens === ${READ_SCREENS}) {
+              clearInterval(reader);
+              window.__bench.scrolled = true;
+            }
+          }, 1000);
         }
       }, 50);
     }
