@@ -1,4 +1,5 @@
 import { browserIdle, type IdleScheduler } from '@/lib/links/idle';
+import { partitionPoint } from '@/lib/partition-point';
 
 /** A bar as the sweeper sees it: drawn near the viewport, resting elsewhere. */
 export interface Sweepable {
@@ -43,15 +44,17 @@ export const MAX_DRAWS = 24;
 /**
  * At most this many drawn bars rest in one sweep, the furthest first. More than draws: a drawn bar
  * costs every frame of the page about six objects to walk where a resting one costs one, so far
- * bars (a feed's new items, drawn while at the top, then pushed down by the next) rest as soon as they can.
+ * bars (a feed's new items, drawn while at the top, then pushed down by the next) rest as soon as
+ * they can.
  */
 export const MAX_RESTS = 120;
 export const CATCH_UP_GAP_MS = 100;
 /**
  * A page that moved more than a screen since the last sweep, faster than a screen per this many
- * ms, is flying past (a fling, the End key, a dragged scroll bar, or content pushed down that fast):
- * nothing is drawn until it slows down. Each draw would land in the frames of a fast scroll, the most expensive the page draws,
- * and the bar would be gone from view before anyone reads it.
+ * ms, is flying past (a fling, the End key, a dragged scroll bar, or content pushed down that
+ * fast): nothing is drawn until it slows down. Each draw would land in the frames of a fast
+ * scroll, the most expensive the page draws, and the bar would be gone from view before anyone
+ * reads it.
  */
 export const FLYING_MS = 250;
 /** A windowed sweep stops after this many bars in a row below the window (document order is not always page order). */
@@ -240,14 +243,7 @@ export class Sweeper<T extends Sweepable> {
 
   /** The index of the first bar (in document order) whose box does not end above `top`. */
   private firstNotAbove(box: (bar: T) => DOMRect, top: number): number {
-    let low = 0;
-    let high = this.order.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (box(this.order[middle] as T).bottom < top) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return partitionPoint(this.order.length, (i) => box(this.order[i] as T).bottom < top);
   }
 
   /** Drops bars the page removed (and says so); puts the bars added since the last sweep in their place in document order. */
@@ -261,21 +257,13 @@ export class Sweeper<T extends Sweepable> {
     if (!this.order.every((bar) => bar.host.isConnected)) this.order = this.order.filter(connected);
     for (const bar of this.added) {
       if (!connected(bar)) continue;
+      const follows = (other: T | undefined) =>
+        other === undefined || (other.host.compareDocumentPosition(bar.host) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
       // Bars usually come in document order, after those there are: then one comparison places them.
-      const last = this.order[this.order.length - 1];
-      if (last === undefined || last.host.compareDocumentPosition(bar.host) & Node.DOCUMENT_POSITION_FOLLOWING) {
-        this.order.push(bar);
-        continue;
-      }
-      let low = 0;
-      let high = this.order.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        const other = (this.order[middle] as T).host;
-        if (other.compareDocumentPosition(bar.host) & Node.DOCUMENT_POSITION_FOLLOWING) low = middle + 1;
-        else high = middle;
-      }
-      this.order.splice(low, 0, bar);
+      const at = follows(this.order[this.order.length - 1])
+        ? this.order.length
+        : partitionPoint(this.order.length, (i) => follows(this.order[i]));
+      this.order.splice(at, 0, bar);
     }
     this.added = [];
   }

@@ -1,3 +1,5 @@
+import { partitionPoint } from '@/lib/partition-point';
+
 /*
  * The arithmetic of a windowed list, kept apart from the DOM so it is unit-tested on its own:
  * row heights (measured, else estimated), their running offsets, and which rows to render.
@@ -58,17 +60,8 @@ export class RowHeights {
   /** The row at distance `y` from the top of the first row (clamped to the rows that exist). */
   indexAt(y: number): number {
     this.update();
-    const count = this.keys.length;
-    if (count === 0) return 0;
-    // Last row whose top is at or above y.
-    let low = 0;
-    let high = count - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if ((this.offsets[mid] ?? 0) <= y) low = mid;
-      else high = mid - 1;
-    }
-    return low;
+    // Last row whose top is at or above y (the first row when there is none).
+    return Math.max(0, partitionPoint(this.keys.length, (i) => (this.offsets[i] ?? 0) <= y) - 1);
   }
 
   /** Forgets measurements of rows that are gone, so a long session does not keep them all. */

@@ -219,6 +219,20 @@ describe('Sweeper', () => {
     expect(reads.filter((n) => n !== 1000).every((n) => n < 200)).toBe(true);
   });
 
+  it('puts a bar added earlier in the document than the others in its place: a windowed sweep finds it', () => {
+    const s = manualSweeper();
+    const bars = Array.from({ length: 200 }, (_, i) => new FakeBar(i * 100 - 10_000, i === 100));
+    for (const bar of bars) s.sweeper.add(bar);
+    s.settle();
+    const inserted = new FakeBar(50); // a new item, among the others in the document and on the page
+    bars[100]?.host.before(inserted.host);
+    s.sweeper.add(inserted);
+    FakeBar.reads = 0;
+    s.settle();
+    expect(FakeBar.reads).toBeLessThan(200); // a windowed sweep, not a full one
+    expect(inserted.drawn).toBe(true);
+  });
+
   it('finds, at the next full sweep, a bar whose place on the page does not follow document order', () => {
     const s = manualSweeper();
     const bars = Array.from({ length: 200 }, (_, i) => new FakeBar(i * 100 - 10_000, i === 100));
