@@ -21,19 +21,20 @@ export interface BarStyler {
  * thousand), else with a `<style>` element of their own.
  */
 export function barStyler(): BarStyler {
+  const css: Record<BarLook, string> = { drawn: BAR_CSS, resting: restingCss(0) };
   const sheets: Record<BarLook, CSSStyleSheet> | undefined = (() => {
     try {
-      const drawn = new CSSStyleSheet();
-      drawn.replaceSync(BAR_CSS);
-      const resting = new CSSStyleSheet();
-      resting.replaceSync(restingCss(0));
-      return { drawn, resting };
+      const sheet = (text: string) => {
+        const made = new CSSStyleSheet();
+        made.replaceSync(text);
+        return made;
+      };
+      return { drawn: sheet(css.drawn), resting: sheet(css.resting) };
     } catch {
       return undefined;
     }
   })();
   let adopt = sheets !== undefined;
-  const css: Record<BarLook, string> = { drawn: BAR_CSS, resting: restingCss(0) };
   /** A never-drawn host's `style`, set on every bar built: made once per width, not once per bar. */
   let restingStyle = restingDeclarations(0);
   return {
