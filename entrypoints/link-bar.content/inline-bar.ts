@@ -135,9 +135,7 @@ export class InlineBar {
   /** Takes the drawn bar down to its resting host (only when pristine). */
   rest(): void {
     if (this.parts === undefined || !this.pristine) return;
-    this.unwatch();
-    this.unwatch = () => undefined;
-    this.env.ticking(this, false);
+    this.stopWatching();
     this.parts = undefined;
     this.root?.replaceChildren();
     if (this.root !== undefined) this.env.style(this.root, 'resting');
@@ -165,9 +163,15 @@ export class InlineBar {
 
   /** Takes the bar out of the page for good. */
   remove(): void {
-    this.unwatch();
-    this.env.ticking(this, false);
+    this.stopWatching();
     this.host.remove();
+  }
+
+  /** No more state updates for this bar, and no countdown. */
+  private stopWatching(): void {
+    this.unwatch();
+    this.unwatch = () => undefined;
+    this.env.ticking(this, false);
   }
 
   /** Re-draws the countdown. */
