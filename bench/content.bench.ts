@@ -253,6 +253,15 @@ async function paragraphFrames(
   return { times, objects: objects ?? 0 };
 }
 
+/** A still-page frame with and without the bars: median rendering times (ms), layout objects, and the bars' shares of each. */
+interface FrameShare {
+  withoutBars: number;
+  withBars: number;
+  timedShare: number;
+  objects: Record<Mode, number>;
+  objectShare: number;
+}
+
 /**
  * The share of a rendering frame the bars cost: the still page (1,000 post links, at rest) open in
  * two browsers at once, without and with the extension, measured in turns ({@link SHARE_BLOCKS}
@@ -264,14 +273,6 @@ async function paragraphFrames(
  * load, where the timed share of the same build moved from 0 to 20 % between runs here (its
  * resolution, about a millisecond, is that of the effect). The timed share is reported beside it.
  */
-interface FrameShare {
-  withoutBars: number;
-  withBars: number;
-  timedShare: number;
-  objects: Record<Mode, number>;
-  objectShare: number;
-}
-
 async function renderingShare(url: string): Promise<FrameShare> {
   const browsers = { without: await launch(false), with: await launch(true) };
   try {

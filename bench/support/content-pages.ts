@@ -15,10 +15,10 @@ export const READ_SCREENS = 10;
 /**
  * Measures in the page itself (main world): long tasks (PerformanceObserver 'longtask'), when each
  * bar host appears after its post link (an element inserted right after `a.post`), and when the
- * post links within reach (three screens from the top: bars are built two screens ahead) have one.
+ * post links within reach (three screens from the top) have one.
  */
 const PROBE = `
-window.__bench = { longTasks: [], scrollAt: null, readAt: null, hosts: 0, inReach: null, inReachAt: null, lags: [], addedAt: new Map(), addsDone: false, scrolled: false };
+window.__bench = { longTasks: [], scrollAt: null, readAt: null, hosts: 0, inReach: null, inReachAt: null, lags: [], addedAt: new Map(), scrolled: false };
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
 }).observe({ type: 'longtask', buffered: true });
@@ -87,7 +87,6 @@ addEventListener('load', () => {
     feed.prepend(batch);
     if (++tick === ${ADD_SECONDS * 10}) {
       clearInterval(timer);
-      window.__bench.addsDone = true;
       // Then the reader scrolls through everything, a screen every 50 ms.
       window.__bench.scrollAt = performance.now();
       const scroller = setInterval(() => {
