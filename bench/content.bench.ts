@@ -170,6 +170,8 @@ interface TraceEvent {
 
 /** What a rendering frame is made of, in a trace (the renderer's main thread). */
 const RENDERING = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize']);
+/** Instant trace events of a task that changed the page's style or layout. */
+const WRITES = new Set(['ScheduleStyleRecalculation', 'InvalidateLayout']);
 
 /** Records a CDP trace of the page's renderer while `action` runs; returns its complete events. */
 async function traceWhile(context: BrowserContext, page: Page, action: () => Promise<void>): Promise<TraceEvent[]> {
@@ -187,8 +189,8 @@ async function traceWhile(context: BrowserContext, page: Page, action: () => Pro
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach();
-  // Complete events (with a duration), and the page's performance marks (instant or zero-length).
-  return events.filter((e) => (e.ph === 'X' && e.dur !== undefined) || e.name.startsWith('dc-'));
+  // Complete events (with a duration), and the instant events that tell a task changed the page.
+  return events.filter((e) => (e.ph === 'X' && e.dur !== undefined) || WRITES.has(e.name));
 }
 
 /** The thread (pid:tid) the page's frames are drawn on: the one with the most PrePaint. */
@@ -268,10 +270,7 @@ interface FrameShare {
  * blocks of {@link SHARE_FRAMES} frames each), so the machine's load weighs on both alike. Each
  * frame lays out a paragraph added at the top: everything below moves, the page's whole box tree
  * is walked. Returns the median rendering time of a frame in each, and the page's layout objects in
- * each. The bars' share of the objects is what attributes long tasks: such a frame's time goes
- * mostly to walking every object (PrePaint), and the object count does not depend on the machine's
- * load, where the timed share of the same build moved from 0 to 20 % between runs here (its
- * resolution, about a millisecond, is that of the effect). The timed share is reported beside it.
+ * each, with the bars' share of each.
  */
 async function renderingShare(url: string): Promise<FrameShare> {
   const browsers = { without: await launch(false), with: await launch(true) };
@@ -308,67 +307,161 @@ async function renderingShare(url: string): Promise<FrameShare> {
   }
 }
 
-/** Long tasks of a traced big-page run, and how much of the extension's own script ran inside each. */
+/**
+ * Why a long task of the traced run was long. `script`: it would be under 50 ms without the
+ * extension's script in it. `changes`: a frame that draws what the extension changed (a task of
+ * its own wrote to the page since the frame before). `standing`: a frame of the page's own change
+ * that would be under 50 ms without the bars' standing share of its rendering (every box the bars
+ * keep in the page is walked again when the page moves). `page`: none of these.
+ */
+type Cause = 'script' | 'changes' | 'standing' | 'page';
+
+/**
+ * The share of a frame's rendering the bars' standing boxes are taken to cost: the larger of the
+ * timed share and the object share. The object share is steady but low (a box next to a link is
+ * walked at about 1.5 times the cost of the page's average object: an empty span, a text node or a
+ * margin on the link itself measured alike); the timed share is the cost itself, to about a
+ * millisecond.
+ */
+const standingShare = (frame: FrameShare) => Math.max(frame.timedShare, frame.objectShare);
+
+/** Long tasks of a traced big-page run, each with its cause, and how much of the extension's own script ran inside each. */
 interface TracedRun {
   longTasks: number;
   /** Long tasks in which the extension's script ran 5 ms or more. */
   withOurScript: number;
-  /** Long tasks that would be under 50 ms without the extension's script and its share of their rendering. */
-  attributable: number;
-  /** Each of those: when it started (s into the trace), how long it was, our script and its rendering in it (ms). */
-  attributed: { at: number; ms: number; script: number; rendering: number }[];
+  /** Long tasks by cause. */
+  causes: Record<Cause, number>;
+  /** Each long task not the page's alone: when it started (s into the trace), how long it was, our script and its rendering in it (ms). */
+  attributed: { at: number; ms: number; script: number; rendering: number; cause: Cause; run?: number }[];
+  /** Frames drawing what the extension changed (long or not), and the longest of them, ms. */
+  changeFrames: number;
+  longestChangeFrameMs: number;
   /** The most extension script inside any one long task, ms. */
   maxOurScriptMs: number;
   /** All the extension's script on the page's main thread over the run, ms. */
   totalOurScriptMs: number;
 }
 
+/** What one top-level task of the page's main thread held. */
+interface TaskSummary {
+  task: TraceEvent;
+  ourScript: number;
+  pageScript: boolean;
+  rendering: number;
+  isFrame: boolean;
+  /** Whether it changed the page's style or layout (`ScheduleStyleRecalculation`, `InvalidateLayout`). */
+  wrote: boolean;
+}
+
+const isScript = (e: TraceEvent) => e.name === 'FunctionCall' || e.name === 'EvaluateScript';
+const isOurs = (e: TraceEvent) => isScript(e) && (e.args?.data?.url ?? '').startsWith('chrome-extension://');
+
+/** The main thread's top-level tasks in order, each with what it held (one pass over the events). */
+function summarize(onMain: TraceEvent[]): TaskSummary[] {
+  const sorted = [...onMain].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const tasks: TaskSummary[] = [];
+  let current: TaskSummary | undefined;
+  for (const e of sorted) {
+    if (current === undefined || e.ts >= current.task.ts + (current.task.dur ?? 0)) {
+      if (e.name !== 'RunTask') continue;
+      current = { task: e, ourScript: 0, pageScript: false, rendering: 0, isFrame: false, wrote: false };
+      tasks.push(current);
+      continue;
+    }
+    if (isOurs(e)) current.ourScript += (e.dur ?? 0) / 1000;
+    else if (isScript(e)) current.pageScript = true;
+    if (RENDERING.has(e.name)) current.rendering += (e.dur ?? 0) / 1000;
+    if (e.name === 'PrePaint') current.isFrame = true;
+    if (WRITES.has(e.name)) current.wrote = true;
+  }
+  return tasks;
+}
+
 /**
  * The big page once more under a CDP trace, to see what fills each long task: the renderer's
  * main-thread tasks of 50 ms or more, the extension's script in them (`FunctionCall`/
- * `EvaluateScript` events whose URL is a chrome-extension:// one), and their rendering. A long
- * task is attributable to the extension when, without our script and without the share of its
- * rendering that the bars cost (`renderingShare`, measured on the still page), it would be under
- * 50 ms.
+ * `EvaluateScript` events whose URL is a chrome-extension:// one), their rendering, and what the
+ * tasks since the frame before did. Each long task gets a {@link Cause}; the first that applies, in
+ * the order `script`, `changes`, `standing`. `standingShare` is the bars' share of a frame's
+ * rendering on the still page ({@link renderingShare}); none is taken of frames before the
+ * extension's first script on the page (no bar in it yet).
  */
-async function tracedRun(context: BrowserContext, url: string, renderingShare: number): Promise<TracedRun> {
+async function tracedRun(context: BrowserContext, url: string, standingShare: number): Promise<TracedRun> {
   const page = await context.newPage();
   const events = await traceWhile(context, page, async () => {
     await page.goto(url, { waitUntil: 'load' });
     await untilScrolled(page, 180_000);
   });
   await page.close();
-  const isOurs = (e: TraceEvent) =>
-    (e.name === 'FunctionCall' || e.name === 'EvaluateScript') &&
-    (e.args?.data?.url ?? '').startsWith('chrome-extension://');
   const main = mainThreadOf(events);
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main);
-  const long = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000);
-  const oursOnMain = onMain.filter(isOurs);
-  let withOurScript = 0;
+  const tasks = summarize(onMain);
+  const start = tasks[0]?.task.ts ?? 0;
+  const firstOurs = tasks.find((t) => t.ourScript > 0)?.task.ts ?? Number.POSITIVE_INFINITY;
+  const causes: Record<Cause, number> = { script: 0, changes: 0, standing: 0, page: 0 };
   const attributed: TracedRun['attributed'] = [];
+  let withOurScript = 0;
   let maxOurScriptMs = 0;
-  const start = onMain.reduce((first, e) => Math.min(first, e.ts), Number.POSITIVE_INFINITY);
-  // Before the extension's first script on the page there is no bar in it: no share of those frames.
-  const firstOurs = oursOnMain.reduce((first, e) => Math.min(first, e.ts), Number.POSITIVE_INFINITY);
-  for (const task of long) {
-    const within = inside(onMain, task);
-    const script = ms(within.filter(isOurs));
-    const rendering = ms(within.filter((e) => RENDERING.has(e.name)));
+  let changeFrames = 0;
+  let longestChangeFrameMs = 0;
+  // Whether a task of the extension's own (no page script in it) wrote to the page since the last frame.
+  let ourChanges = false;
+  for (const summary of tasks) {
+    const { task, ourScript: script, rendering } = summary;
     const taskMs = (task.dur ?? 0) / 1000;
-    const share = task.ts + (task.dur ?? 0) > firstOurs ? renderingShare : 0;
-    if (script >= 5) withOurScript += 1;
-    if (taskMs - script - share * rendering < 50)
-      attributed.push({ at: (task.ts - start) / 1e6, ms: taskMs, script, rendering });
-    maxOurScriptMs = Math.max(maxOurScriptMs, script);
+    if (taskMs >= 50) {
+      const share = task.ts >= firstOurs ? standingShare : 0;
+      const cause: Cause =
+        taskMs - script < 50
+          ? 'script'
+          : summary.isFrame && ourChanges
+            ? 'changes'
+            : summary.isFrame && taskMs - script - share * rendering < 50
+              ? 'standing'
+              : 'page';
+      causes[cause] += 1;
+      if (cause !== 'page') attributed.push({ at: (task.ts - start) / 1e6, ms: taskMs, script, rendering, cause });
+      if (script >= 5) withOurScript += 1;
+      maxOurScriptMs = Math.max(maxOurScriptMs, script);
+    }
+    if (summary.isFrame && ourChanges) {
+      changeFrames += 1;
+      longestChangeFrameMs = Math.max(longestChangeFrameMs, taskMs);
+    }
+    if (summary.isFrame) ourChanges = false;
+    else if (summary.ourScript > 0 && !summary.pageScript && summary.wrote) ourChanges = true;
   }
   return {
-    longTasks: long.length,
+    longTasks: tasks.filter((t) => (t.task.dur ?? 0) >= 50_000).length,
     withOurScript,
-    attributable: attributed.length,
+    causes,
     attributed,
+    changeFrames,
+    longestChangeFrameMs,
     maxOurScriptMs,
-    totalOurScriptMs: ms(oursOnMain),
+    totalOurScriptMs: tasks.reduce((sum, t) => sum + t.ourScript, 0),
+  };
+}
+
+/** Several traced runs as one: counts added up, maxima kept, each attributed task tagged with its run (1-based). */
+function together(runs: TracedRun[]): TracedRun & { perRun: string } {
+  const add = (pick: (run: TracedRun) => number) => runs.reduce((sum, run) => sum + pick(run), 0);
+  const most = (pick: (run: TracedRun) => number) => Math.max(0, ...runs.map(pick));
+  const causes = { script: 0, changes: 0, standing: 0, page: 0 };
+  for (const run of runs) for (const cause of Object.keys(causes) as Cause[]) causes[cause] += run.causes[cause];
+  return {
+    longTasks: add((run) => run.longTasks),
+    withOurScript: add((run) => run.withOurScript),
+    causes,
+    attributed: runs.flatMap((run, i) => run.attributed.map((task) => ({ ...task, run: i + 1 }))),
+    changeFrames: add((run) => run.changeFrames),
+    longestChangeFrameMs: most((run) => run.longestChangeFrameMs),
+    maxOurScriptMs: most((run) => run.maxOurScriptMs),
+    totalOurScriptMs: most((run) => run.totalOurScriptMs),
+    perRun: runs
+      .map((run) => `${run.causes.script + run.causes.changes} / ${run.causes.standing} / ${run.longTasks}`)
+      .join(', '),
   };
 }
 
@@ -431,7 +524,7 @@ export async function runContentBench(): Promise<Table[]> {
     objects: { without: 0, with: 0 },
     objectShare: 0,
   };
-  let traced: TracedRun | undefined;
+  const tracedRuns: TracedRun[] = [];
   try {
     frame = await renderingShare(`${site.origin}/still.html`);
     for (let round = 0; round < BIG_ROUNDS; round += 1) {
@@ -445,8 +538,8 @@ export async function runContentBench(): Promise<Table[]> {
               plain[mode].push(await scriptMs(context, `${site.origin}/plain.html`));
           }
           big[mode].push(await runBig(context, `${site.origin}/big.html`));
-          if (round === 0 && mode === 'with')
-            traced = await tracedRun(context, `${site.origin}/big.html`, frame.objectShare);
+          if (mode === 'with')
+            tracedRuns.push(await tracedRun(context, `${site.origin}/big.html`, standingShare(frame)));
         } finally {
           await cleanup();
         }
@@ -456,6 +549,7 @@ export async function runContentBench(): Promise<Table[]> {
     await site.close();
   }
   const ext = { plain: plain.with, big: medianRun(big.with) };
+  const traced = tracedRuns.length === 0 ? undefined : together(tracedRuns);
   const base = { plain: plain.without, big: medianRun(big.without) };
   const added = median(ext.plain) - median(base.plain);
   return [
@@ -520,19 +614,31 @@ export async function runContentBench(): Promise<Table[]> {
           `${frame.objects.with - frame.objects.without} (${pct(frame.objectShare)})`,
         ],
         [
-          `traced run: long tasks that would be under 50 ms without the extension’s script and ${pct(frame.objectShare)} of their rendering (the bars’ share of the layout objects) / all long tasks`,
+          `traced runs (${tracedRuns.length}): long tasks the extension caused (its script made it long, or a frame drawing what it changed) / all long tasks`,
           '–',
-          traced === undefined ? '–' : `${traced.attributable} / ${traced.longTasks}`,
-          traced === undefined ? '–' : traced.attributable,
+          traced === undefined ? '–' : `${traced.causes.script + traced.causes.changes} / ${traced.longTasks}`,
+          traced === undefined ? '–' : traced.causes.script + traced.causes.changes,
         ],
         [
-          'traced run: long tasks with ≥ 5 ms of the extension’s script in them / all long tasks',
+          'traced runs: frames drawing what the extension changed / the longest of them (ms)',
+          '–',
+          traced === undefined ? '–' : `${traced.changeFrames} / ${fmt(traced.longestChangeFrameMs)}`,
+          '–',
+        ],
+        [
+          `traced runs: the page’s own frames over 50 ms that would be under it without the bars’ standing ${pct(standingShare(frame))} of their rendering / all long tasks`,
+          '–',
+          traced === undefined ? '–' : `${traced.causes.standing} / ${traced.longTasks}`,
+          traced === undefined ? '–' : traced.causes.standing,
+        ],
+        [
+          'traced runs: long tasks with ≥ 5 ms of the extension’s script in them / all long tasks',
           '–',
           traced === undefined ? '–' : `${traced.withOurScript} / ${traced.longTasks}`,
           traced === undefined ? '–' : traced.withOurScript,
         ],
         [
-          'traced run: most extension script inside one long task / all of it over the run (ms)',
+          'traced runs: most extension script inside one long task / all of it over a run, the most (ms)',
           '–',
           traced === undefined ? '–' : `${fmt(traced.maxOurScriptMs)} / ${fmt(traced.totalOurScriptMs)}`,
           '–',
@@ -541,14 +647,18 @@ export async function runContentBench(): Promise<Table[]> {
       notes: [
         `The run with the median long-task count of ${BIG_ROUNDS} per column, alternating (long tasks per run: without ${base.big.allLongTasks.join(', ')}; with ${ext.big.allLongTasks.join(', ')}).`,
         "Long tasks come from the page's own PerformanceObserver over the whole run (load, additions, scroll); load and parsing count in both columns.",
-        `The traced run's attributed long tasks (s into the trace: task, our script, its rendering, ms): ${
+        `Per traced run (the extension's / the bars' standing cost / all long tasks): ${traced?.perRun ?? '–'}.`,
+        `The traced runs' long tasks not the page's alone (run, s into its trace: task, our script, its rendering, ms, cause): ${
           traced === undefined || traced.attributed.length === 0
             ? 'none'
             : traced.attributed
-                .map((t) => `${t.at.toFixed(1)} s: ${fmt(t.ms)}, ${fmt(t.script)}, ${fmt(t.rendering)}`)
+                .map(
+                  (t) =>
+                    `${t.run}, ${t.at.toFixed(1)} s: ${fmt(t.ms)}, ${fmt(t.script)}, ${fmt(t.rendering)}, ${t.cause}`,
+                )
                 .join('; ')
         }.`,
-        'The long-task count of a run depends on the machine as much as on the page (a frame of 45 ms becomes 55 under load): compare the counts per run above. The traced run attributes each long task instead: it is the extension’s when it would be under 50 ms without the extension’s script in it and without the bars’ share of its rendering (their share of the page’s layout objects, which every such frame walks: the timed share beside it moves by several per cent from run to run, the object count does not).',
+        'The long-task count of a run depends on the machine as much as on the page (a frame of 45 ms becomes 55 under load): compare the counts per run above. A traced run after each counted run with the extension gives each long task a cause instead: the extension’s script (it would be under 50 ms without it), the extension’s changes (a frame after a task of the extension’s own that changed the page’s style or layout), or the bars’ standing cost (a frame of the page’s own change that would be under 50 ms without the larger of the timed and the object share of its rendering).',
       ],
     },
     {
