@@ -25,6 +25,18 @@ import {
   plainPage,
   READ_SCREENS,
 } from './support/content-pages';
+import {
+  type Cause,
+  causesOf,
+  inside,
+  mainThreadOf,
+  ms,
+  RENDERING,
+  summarize,
+  type TracedRun,
+  type TraceEvent,
+  WRITES,
+} from './support/long-task-causes';
 import { fmt, percentile, type Table } from './support/table';
 
 const PLAIN_RUNS = Number(process.env.BENCH_CONTENT_RUNS ?? 5);
@@ -158,21 +170,6 @@ async function untilScrolled(page: Page, timeout: number): Promise<void> {
   await sleep(2_000);
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: { url?: string }; beginData?: { totalObjects?: number } };
-}
-
-/** What a rendering frame is made of, in a trace (the renderer's main thread). */
-const RENDERING = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize']);
-/** Instant trace events of a task that changed the page's style or layout. */
-const WRITES = new Set(['ScheduleStyleRecalculation', 'InvalidateLayout']);
-
 /** Records a CDP trace of the page's renderer while `action` runs; returns its complete events. */
 async function traceWhile(context: BrowserContext, page: Page, action: () => Promise<void>): Promise<TraceEvent[]> {
   const cdp = await context.newCDPSession(page);
@@ -192,20 +189,6 @@ async function traceWhile(context: BrowserContext, page: Page, action: () => Pro
   // Complete events (with a duration), and the instant events that tell a task changed the page.
   return events.filter((e) => (e.ph === 'X' && e.dur !== undefined) || WRITES.has(e.name));
 }
-
-/** The thread (pid:tid) the page's frames are drawn on: the one with the most PrePaint. */
-function mainThreadOf(events: TraceEvent[]): string {
-  const time = new Map<string, number>();
-  for (const e of events) {
-    if (e.name === 'PrePaint') time.set(`${e.pid}:${e.tid}`, (time.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
-  }
-  return [...time].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
-}
-
-/** Events of `thread` that start within `task`. */
-const inside = (events: TraceEvent[], task: TraceEvent) =>
-  events.filter((e) => e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0));
-const ms = (events: TraceEvent[]) => events.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000;
 
 /** Blocks of frames per browser for the rendering share, and frames per block (each: a paragraph added at the top). */
 const SHARE_BLOCKS = 8;
@@ -308,15 +291,6 @@ async function renderingShare(url: string): Promise<FrameShare> {
 }
 
 /**
- * Why a long task of the traced run was long. `script`: it would be under 50 ms without the
- * extension's script in it. `changes`: a frame that draws what the extension changed (a task of
- * its own wrote to the page since the frame before). `standing`: a frame of the page's own change
- * that would be under 50 ms without the bars' standing share of its rendering (every box the bars
- * keep in the page is walked again when the page moves). `page`: none of these.
- */
-type Cause = 'script' | 'changes' | 'standing' | 'page';
-
-/**
  * The share of a frame's rendering the bars' standing boxes are taken to cost: the larger of the
  * timed share and the object share. The object share is steady but low (a box next to a link is
  * walked at about 1.5 times the cost of the page's average object: an empty span, a text node or a
@@ -325,67 +299,10 @@ type Cause = 'script' | 'changes' | 'standing' | 'page';
  */
 const standingShare = (frame: FrameShare) => Math.max(frame.timedShare, frame.objectShare);
 
-/** Long tasks of a traced big-page run, each with its cause, and how much of the extension's own script ran inside each. */
-interface TracedRun {
-  longTasks: number;
-  /** Long tasks in which the extension's script ran 5 ms or more. */
-  withOurScript: number;
-  /** Long tasks by cause. */
-  causes: Record<Cause, number>;
-  /** Each long task not the page's alone: when it started (s into the trace), how long it was, our script and its rendering in it (ms). */
-  attributed: { at: number; ms: number; script: number; rendering: number; cause: Cause; run?: number }[];
-  /** Frames drawing what the extension changed (long or not), and the longest of them, ms. */
-  changeFrames: number;
-  longestChangeFrameMs: number;
-  /** The most extension script inside any one long task, ms. */
-  maxOurScriptMs: number;
-  /** All the extension's script on the page's main thread over the run, ms. */
-  totalOurScriptMs: number;
-}
-
-/** What one top-level task of the page's main thread held. */
-interface TaskSummary {
-  task: TraceEvent;
-  ourScript: number;
-  pageScript: boolean;
-  rendering: number;
-  isFrame: boolean;
-  /** Whether it changed the page's style or layout (`ScheduleStyleRecalculation`, `InvalidateLayout`). */
-  wrote: boolean;
-}
-
-const isScript = (e: TraceEvent) => e.name === 'FunctionCall' || e.name === 'EvaluateScript';
-const isOurs = (e: TraceEvent) => isScript(e) && (e.args?.data?.url ?? '').startsWith('chrome-extension://');
-
-/** The main thread's top-level tasks in order, each with what it held (one pass over the events). */
-function summarize(onMain: TraceEvent[]): TaskSummary[] {
-  const sorted = [...onMain].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const tasks: TaskSummary[] = [];
-  let current: TaskSummary | undefined;
-  for (const e of sorted) {
-    if (current === undefined || e.ts >= current.task.ts + (current.task.dur ?? 0)) {
-      if (e.name !== 'RunTask') continue;
-      current = { task: e, ourScript: 0, pageScript: false, rendering: 0, isFrame: false, wrote: false };
-      tasks.push(current);
-      continue;
-    }
-    if (isOurs(e)) current.ourScript += (e.dur ?? 0) / 1000;
-    else if (isScript(e)) current.pageScript = true;
-    if (RENDERING.has(e.name)) current.rendering += (e.dur ?? 0) / 1000;
-    if (e.name === 'PrePaint') current.isFrame = true;
-    if (WRITES.has(e.name)) current.wrote = true;
-  }
-  return tasks;
-}
-
 /**
- * The big page once more under a CDP trace, to see what fills each long task: the renderer's
- * main-thread tasks of 50 ms or more, the extension's script in them (`FunctionCall`/
- * `EvaluateScript` events whose URL is a chrome-extension:// one), their rendering, and what the
- * tasks since the frame before did. Each long task gets a {@link Cause}; the first that applies, in
- * the order `script`, `changes`, `standing`. `standingShare` is the bars' share of a frame's
- * rendering on the still page ({@link renderingShare}); none is taken of frames before the
- * extension's first script on the page (no bar in it yet).
+ * The big page once more under a CDP trace: each long task of the page's main thread gets a
+ * {@link Cause} (support/long-task-causes.ts). `standingShare` is the bars' share of a frame's
+ * rendering on the still page ({@link renderingShare}).
  */
 async function tracedRun(context: BrowserContext, url: string, standingShare: number): Promise<TracedRun> {
   const page = await context.newPage();
@@ -395,53 +312,7 @@ async function tracedRun(context: BrowserContext, url: string, standingShare: nu
   });
   await page.close();
   const main = mainThreadOf(events);
-  const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main);
-  const tasks = summarize(onMain);
-  const start = tasks[0]?.task.ts ?? 0;
-  const firstOurs = tasks.find((t) => t.ourScript > 0)?.task.ts ?? Number.POSITIVE_INFINITY;
-  const causes: Record<Cause, number> = { script: 0, changes: 0, standing: 0, page: 0 };
-  const attributed: TracedRun['attributed'] = [];
-  let withOurScript = 0;
-  let maxOurScriptMs = 0;
-  let changeFrames = 0;
-  let longestChangeFrameMs = 0;
-  // Whether a task of the extension's own (no page script in it) wrote to the page since the last frame.
-  let ourChanges = false;
-  for (const summary of tasks) {
-    const { task, ourScript: script, rendering } = summary;
-    const taskMs = (task.dur ?? 0) / 1000;
-    if (taskMs >= 50) {
-      const share = task.ts >= firstOurs ? standingShare : 0;
-      const cause: Cause =
-        taskMs - script < 50
-          ? 'script'
-          : summary.isFrame && ourChanges
-            ? 'changes'
-            : summary.isFrame && taskMs - script - share * rendering < 50
-              ? 'standing'
-              : 'page';
-      causes[cause] += 1;
-      if (cause !== 'page') attributed.push({ at: (task.ts - start) / 1e6, ms: taskMs, script, rendering, cause });
-      if (script >= 5) withOurScript += 1;
-      maxOurScriptMs = Math.max(maxOurScriptMs, script);
-    }
-    if (summary.isFrame && ourChanges) {
-      changeFrames += 1;
-      longestChangeFrameMs = Math.max(longestChangeFrameMs, taskMs);
-    }
-    if (summary.isFrame) ourChanges = false;
-    else if (summary.ourScript > 0 && !summary.pageScript && summary.wrote) ourChanges = true;
-  }
-  return {
-    longTasks: tasks.filter((t) => (t.task.dur ?? 0) >= 50_000).length,
-    withOurScript,
-    causes,
-    attributed,
-    changeFrames,
-    longestChangeFrameMs,
-    maxOurScriptMs,
-    totalOurScriptMs: tasks.reduce((sum, t) => sum + t.ourScript, 0),
-  };
+  return causesOf(summarize(events.filter((e) => `${e.pid}:${e.tid}` === main)), standingShare);
 }
 
 /** Several traced runs as one: counts added up, maxima kept, each attributed task tagged with its run (1-based). */
