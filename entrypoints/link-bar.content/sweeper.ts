@@ -170,9 +170,7 @@ export class Sweeper<T extends Sweepable> {
     const isFar = (b: DOMRect) => !shown(b) || b.bottom < -height * REST_BEYOND || b.top > height * (1 + REST_BEYOND);
 
     if (this.flying(box, height)) {
-      this.sweptAt = performance.now();
-      this.gap = CATCH_UP_GAP_MS;
-      this.request();
+      this.done(true);
       return;
     }
     /** How far outside the viewport a box is (px; 0 inside it). */
@@ -224,8 +222,12 @@ export class Sweeper<T extends Sweepable> {
       bar.rest();
       if (!bar.drawn) this.drawn.delete(bar);
     }
+    this.done(draw.length + rest.length > drawNow.length + restNow.length);
+  }
+
+  /** Ends a sweep: the next one comes after the usual gap, or soon (and is asked for) when `left` work undone. */
+  private done(left: boolean): void {
     this.sweptAt = performance.now();
-    const left = draw.length + rest.length > drawNow.length + restNow.length;
     this.gap = left ? CATCH_UP_GAP_MS : SWEEP_GAP_MS;
     if (left) this.request();
   }
