@@ -28,10 +28,8 @@ import {
 import {
   type Cause,
   causesOf,
-  inside,
+  extensionCaused,
   mainThreadOf,
-  ms,
-  RENDERING,
   summarize,
   type TracedRun,
   type TraceEvent,
@@ -134,6 +132,9 @@ async function runBig(context: BrowserContext, url: string): Promise<BigRun> {
     return { ...b, postLinks: document.querySelectorAll('a.post').length };
   });
   await page.close();
+  /** Long tasks that started in a phase (`from` null: the phase never came; `to` null: until the end). */
+  const startedBetween = (from: number | null, to: number | null) =>
+    from === null ? 0 : bench.longTasks.filter((task) => task.start >= from && (to === null || task.start < to)).length;
   return {
     inReach: bench.inReach,
     inReachAt: bench.inReachAt,
@@ -143,10 +144,8 @@ async function runBig(context: BrowserContext, url: string): Promise<BigRun> {
     lagP50: percentile(bench.lags, 50),
     lagP95: percentile(bench.lags, 95),
     longTasks: bench.longTasks.length,
-    scrollLongTasks: bench.longTasks.filter(
-      (task) => task.start >= (bench.scrollAt ?? Number.POSITIVE_INFINITY) && task.start < (bench.readAt ?? 0),
-    ).length,
-    readLongTasks: bench.longTasks.filter((task) => task.start >= (bench.readAt ?? Number.POSITIVE_INFINITY)).length,
+    scrollLongTasks: startedBetween(bench.scrollAt, bench.readAt),
+    readLongTasks: startedBetween(bench.readAt, null),
     longTaskMs: bench.longTasks.reduce((sum, task) => sum + task.duration, 0),
     maxTaskMs: Math.max(0, ...bench.longTasks.map((task) => task.duration)),
   };
@@ -178,7 +177,7 @@ async function traceWhile(context: BrowserContext, page: Page, action: () => Pro
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', {
     traceConfig: {
-      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
     },
     transferMode: 'ReportEvents',
   });
@@ -224,12 +223,10 @@ async function paragraphFrames(
   );
   const main = mainThreadOf(events);
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main);
-  const times = onMain
-    .filter((e) => e.name === 'RunTask')
-    .map((task) => inside(onMain, task))
+  const times = summarize(onMain)
     // The frames that lay out the added paragraph (the second frame of each has nothing to do).
-    .filter((within) => within.some((e) => e.name === 'PrePaint') && within.some((e) => e.name === 'Layout'))
-    .map((within) => ms(within.filter((e) => RENDERING.has(e.name))));
+    .filter((task) => task.isFrame && task.laidOut)
+    .map((task) => task.rendering);
   // The objects as the last paragraph was laid out (the layouts after it take the paragraphs out again).
   const objects = onMain
     .filter((e) => e.name === 'Layout')
@@ -301,10 +298,10 @@ const standingShare = (frame: FrameShare) => Math.max(frame.timedShare, frame.ob
 
 /**
  * The big page once more under a CDP trace: each long task of the page's main thread gets a
- * {@link Cause} (support/long-task-causes.ts). `standingShare` is the bars' share of a frame's
+ * {@link Cause} (support/long-task-causes.ts). `share` is the bars' share of a frame's
  * rendering on the still page ({@link renderingShare}).
  */
-async function tracedRun(context: BrowserContext, url: string, standingShare: number): Promise<TracedRun> {
+async function tracedRun(context: BrowserContext, url: string, share: number): Promise<TracedRun> {
   const page = await context.newPage();
   const events = await traceWhile(context, page, async () => {
     await page.goto(url, { waitUntil: 'load' });
@@ -312,7 +309,7 @@ async function tracedRun(context: BrowserContext, url: string, standingShare: nu
   });
   await page.close();
   const main = mainThreadOf(events);
-  return causesOf(summarize(events.filter((e) => `${e.pid}:${e.tid}` === main)), standingShare);
+  return causesOf(summarize(events.filter((e) => `${e.pid}:${e.tid}` === main)), share);
 }
 
 /** Several traced runs as one: counts added up, maxima kept, each attributed task tagged with its run (1-based). */
@@ -330,9 +327,7 @@ function together(runs: TracedRun[]): TracedRun & { perRun: string } {
     longestChangeFrameMs: most((run) => run.longestChangeFrameMs),
     maxOurScriptMs: most((run) => run.maxOurScriptMs),
     totalOurScriptMs: most((run) => run.totalOurScriptMs),
-    perRun: runs
-      .map((run) => `${run.causes.script + run.causes.changes} / ${run.causes.standing} / ${run.longTasks}`)
-      .join(', '),
+    perRun: runs.map((run) => `${extensionCaused(run)} / ${run.causes.standing} / ${run.longTasks}`).join(', '),
   };
 }
 
@@ -487,8 +482,8 @@ export async function runContentBench(): Promise<Table[]> {
         [
           `traced runs (${tracedRuns.length}): long tasks the extension caused (its script made it long, or a frame drawing what it changed) / all long tasks`,
           '–',
-          traced === undefined ? '–' : `${traced.causes.script + traced.causes.changes} / ${traced.longTasks}`,
-          traced === undefined ? '–' : traced.causes.script + traced.causes.changes,
+          traced === undefined ? '–' : `${extensionCaused(traced)} / ${traced.longTasks}`,
+          traced === undefined ? '–' : extensionCaused(traced),
         ],
         [
           'traced runs: frames drawing what the extension changed / the longest of them (ms)',

@@ -29,12 +29,6 @@ export function mainThreadOf(events: TraceEvent[]): string {
   return [...time].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 }
 
-/** Events that start within `task`. */
-export const inside = (events: TraceEvent[], task: TraceEvent) =>
-  events.filter((e) => e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0));
-/** The summed duration of some events, ms. */
-export const ms = (events: TraceEvent[]) => events.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000;
-
 /**
  * Why a long task was long. `script`: it would be under 50 ms without the extension's script in
  * it. `changes`: a frame that draws what the extension changed (a task of its own wrote to the page
@@ -71,6 +65,8 @@ export interface TaskSummary {
   /** Its rendering, ms. */
   rendering: number;
   isFrame: boolean;
+  /** Whether it laid out the page (a `Layout` in it). */
+  laidOut: boolean;
   /** Whether it changed the page's style or layout (`ScheduleStyleRecalculation`, `InvalidateLayout`). */
   wrote: boolean;
 }
@@ -86,7 +82,15 @@ export function summarize(onMain: TraceEvent[]): TaskSummary[] {
   for (const e of sorted) {
     if (current === undefined || e.ts >= current.task.ts + (current.task.dur ?? 0)) {
       if (e.name !== 'RunTask') continue;
-      current = { task: e, ourScript: 0, pageScript: false, rendering: 0, isFrame: false, wrote: false };
+      current = {
+        task: e,
+        ourScript: 0,
+        pageScript: false,
+        rendering: 0,
+        isFrame: false,
+        laidOut: false,
+        wrote: false,
+      };
       tasks.push(current);
       continue;
     }
@@ -94,10 +98,14 @@ export function summarize(onMain: TraceEvent[]): TaskSummary[] {
     else if (isScript(e)) current.pageScript = true;
     if (RENDERING.has(e.name)) current.rendering += (e.dur ?? 0) / 1000;
     if (e.name === 'PrePaint') current.isFrame = true;
+    if (e.name === 'Layout') current.laidOut = true;
     if (WRITES.has(e.name)) current.wrote = true;
   }
   return tasks;
 }
+
+/** The long tasks the extension caused: its script made them long, or they drew what it changed. */
+export const extensionCaused = (run: TracedRun) => run.causes.script + run.causes.changes;
 
 /**
  * Gives each long task (50 ms or more) of the main thread's tasks a {@link Cause}: the first that

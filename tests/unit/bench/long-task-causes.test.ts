@@ -35,8 +35,22 @@ describe('causesOf', () => {
       ...task(40, 5, write),
     ]);
     expect(tasks).toHaveLength(2);
-    expect(tasks[0]).toMatchObject({ ourScript: 3, pageScript: true, rendering: 12, isFrame: true, wrote: false });
-    expect(tasks[1]).toMatchObject({ ourScript: 0, pageScript: false, rendering: 0, isFrame: false, wrote: true });
+    expect(tasks[0]).toMatchObject({
+      ourScript: 3,
+      pageScript: true,
+      rendering: 12,
+      isFrame: true,
+      laidOut: true,
+      wrote: false,
+    });
+    expect(tasks[1]).toMatchObject({
+      ourScript: 0,
+      pageScript: false,
+      rendering: 0,
+      isFrame: false,
+      laidOut: false,
+      wrote: true,
+    });
   });
 
   it("a task the extension's script makes long is the script's", () => {
