@@ -26,10 +26,20 @@ export interface SweeperOptions<T extends Sweepable> {
   viewportHeight?: () => number;
 }
 
-/** Bars are drawn within this many viewport heights above and below the viewport… */
+/**
+ * A sweep changes the page only when something is due: a resting bar within this many viewport
+ * heights above or below the viewport (it must be drawn before the reader gets there)…
+ */
 export const DRAW_WITHIN = 1.5;
-/** …and rest again beyond this many (further than they are drawn, so a bar at the edge does not flicker). */
-export const REST_BEYOND = 3;
+/**
+ * …and then it does all it may in that one change: it draws every bar within this many heights and
+ * lets every drawn bar beyond it rest. Each change costs the page a frame that lays out and paints it
+ * whatever its size (on a long page, 20 to 40 ms), so a reader going down the page meets one every
+ * {@link DRAW_SPAN} − {@link DRAW_WITHIN} screens, not one at every screen.
+ */
+export const DRAW_SPAN = 3;
+/** A drawn bar beyond this many heights is also due to rest (then all beyond {@link DRAW_SPAN} rest with it). */
+export const REST_BEYOND = 4.5;
 /** Least time from the end of one sweep to the start of the next (ms): a page scrolling every frame is swept a few times a second. */
 export const SWEEP_GAP_MS = 400;
 /** Every this many sweeps, one reads every bar (the others read only around the viewport). */
@@ -97,6 +107,8 @@ export class Sweeper<T extends Sweepable> {
   private pending = false;
   private cancel: (() => void) | undefined;
   private sweptAt = Number.NEGATIVE_INFINITY;
+  /** A sweep left changes undone: the next one makes them whether or not anything is due. */
+  private due = false;
   /** The gap before the next sweep: shorter while a sweep left changes undone. */
   private gap = SWEEP_GAP_MS;
   /** The first bar in the viewport at the last sweep, where it was, and when: how fast the page moves. */
@@ -166,8 +178,8 @@ export class Sweeper<T extends Sweepable> {
     };
     // A host the page hides has no box at all: it is near nothing.
     const shown = (b: DOMRect) => b.width > 0 || b.height > 0;
-    const isNear = (b: DOMRect) => shown(b) && b.bottom >= -height * DRAW_WITHIN && b.top <= height * (1 + DRAW_WITHIN);
-    const isFar = (b: DOMRect) => !shown(b) || b.bottom < -height * REST_BEYOND || b.top > height * (1 + REST_BEYOND);
+    const within = (b: DOMRect, reach: number) =>
+      shown(b) && b.bottom >= -height * reach && b.top <= height * (1 + reach);
 
     if (this.flying(box, height)) {
       this.done(true);
@@ -176,19 +188,22 @@ export class Sweeper<T extends Sweepable> {
     /** How far outside the viewport a box is (px; 0 inside it). */
     const distance = (b: DOMRect) => (shown(b) ? Math.max(0, b.top - height, -b.bottom) : Number.POSITIVE_INFINITY);
     const draw: { bar: T; distance: number }[] = [];
+    let due = this.due;
     const full = this.sweeps % FULL_EVERY === 0;
     this.sweeps += 1;
     let past = 0;
-    for (let i = full ? 0 : this.firstNotAbove(box, -height * REST_BEYOND); i < this.order.length; i += 1) {
+    for (let i = full ? 0 : this.firstNotAbove(box, -height * DRAW_SPAN); i < this.order.length; i += 1) {
       const bar = this.order[i] as T;
       const b = box(bar);
-      if (!full && b.top > height * (1 + REST_BEYOND)) {
+      if (!full && b.top > height * (1 + DRAW_SPAN)) {
         past += 1;
         if (past > PAST_EDGE) break;
         continue;
       }
       past = 0;
-      if (!bar.drawn && isNear(b)) draw.push({ bar, distance: distance(b) });
+      if (bar.drawn || !within(b, DRAW_SPAN)) continue;
+      draw.push({ bar, distance: distance(b) });
+      if (within(b, DRAW_WITHIN)) due = true;
     }
     if (this.restingWidth === undefined) {
       for (const bar of this.drawn) {
@@ -204,8 +219,14 @@ export class Sweeper<T extends Sweepable> {
     if (this.restingWidth !== undefined) {
       for (const bar of this.drawn) {
         const b = box(bar);
-        if (bar.pristine && isFar(b)) rest.push({ bar, distance: distance(b) });
+        if (!bar.pristine || within(b, DRAW_SPAN)) continue;
+        rest.push({ bar, distance: distance(b) });
+        if (!within(b, REST_BEYOND)) due = true;
       }
+    }
+    if (!due) {
+      this.done(false);
+      return;
     }
     // The nearest draws, the furthest rests.
     draw.sort((a, b) => a.distance - b.distance);
@@ -222,7 +243,8 @@ export class Sweeper<T extends Sweepable> {
       bar.rest();
       if (!bar.drawn) this.drawn.delete(bar);
     }
-    this.done(draw.length + rest.length > drawNow.length + restNow.length);
+    this.due = draw.length + rest.length > drawNow.length + restNow.length;
+    this.done(this.due);
   }
 
   /** Ends a sweep: the next one comes after the usual gap, or soon (and is asked for) when `left` work undone. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CATCH_UP_GAP_MS,
+  DRAW_SPAN,
   DRAW_WITHIN,
   FULL_EVERY,
   MAX_DRAWS,
@@ -14,9 +15,14 @@ import type { IdleDeadlineLike } from '@/lib/links/idle';
 
 const HEIGHT = 1000;
 const WIDTH = 150;
-/** Tops (px from the viewport's top) at the edges of where bars are drawn, and beyond which they rest. */
-const DRAW_ABOVE = -HEIGHT * DRAW_WITHIN;
-const DRAW_BELOW = HEIGHT * (1 + DRAW_WITHIN);
+/**
+ * Tops (px from the viewport's top): within which a resting bar is due to be drawn, within which
+ * a sweep that changes anything draws every bar, and beyond which a drawn bar is due to rest.
+ */
+const NEAR_ABOVE = -HEIGHT * DRAW_WITHIN;
+const NEAR_BELOW = HEIGHT * (1 + DRAW_WITHIN);
+const SPAN_ABOVE = -HEIGHT * DRAW_SPAN;
+const SPAN_BELOW = HEIGHT * (1 + DRAW_SPAN);
 const REST_BELOW = HEIGHT * (1 + REST_BEYOND);
 
 /** A bar whose host sits `top` px below the viewport's top (in document order as appended). */
@@ -121,31 +127,71 @@ describe('Sweeper', () => {
     expect([near.drawn, far.drawn]).toEqual([true, false]);
   });
 
-  it('draws resting bars near the viewport, leaves the others resting', () => {
+  it('once a resting bar is near, draws every bar within the span, leaves the others resting', () => {
     const s = manualSweeper();
     s.sweeper.add(new FakeBar(0, true));
     s.settle();
-    // FakeBar's box is 16 px high: a bar whose bottom is just inside the upper edge is near.
-    const tops = [DRAW_ABOVE - 100, DRAW_ABOVE - 10, 500, DRAW_BELOW - 1, DRAW_BELOW + 100, REST_BELOW + 1000];
+    // FakeBar's box is 16 px high: a bar whose bottom is just inside the upper edge is within.
+    const tops = [
+      SPAN_ABOVE - 100,
+      SPAN_ABOVE - 10,
+      NEAR_ABOVE - 100,
+      500,
+      NEAR_BELOW + 100,
+      SPAN_BELOW - 1,
+      SPAN_BELOW + 100,
+    ];
     const bars = tops.map((top) => new FakeBar(top));
     for (const bar of bars) s.sweeper.add(bar);
     s.settle();
-    expect(bars.map((bar) => bar.drawn)).toEqual([false, true, true, true, false, false]);
+    expect(bars.map((bar) => bar.drawn)).toEqual([false, true, true, true, true, true, false]);
+  });
+
+  it('changes nothing until something is due, then draws and rests all it may in that one sweep', () => {
+    const s = manualSweeper();
+    // A bar every 100 px from 5 screens above the viewport to 6 below; the sweep draws the span.
+    const bars = Array.from({ length: 110 }, (_, i) => new FakeBar(i * 100 - 5000, i === 50));
+    for (const bar of bars) s.sweeper.add(bar);
+    s.settle();
+    const drawnNow = () => bars.filter((bar) => bar.drawn);
+    const inSpan = () => bars.filter((bar) => (bar.top ?? 0) + 16 >= SPAN_ABOVE && (bar.top ?? 0) <= SPAN_BELOW);
+    expect(drawnNow()).toEqual(inSpan());
+    const scroll = (px: number) => {
+      for (const bar of bars) bar.top = (bar.top ?? 0) - px;
+    };
+    // Down by well over a screen, half a screen a sweep (a reader: a fling changes nothing anyway).
+    // The next resting bar below is still further than DRAW_WITHIN, the furthest drawn one above
+    // not beyond REST_BEYOND: nothing is due, nothing changes.
+    const before = drawnNow();
+    const by = ((DRAW_SPAN - DRAW_WITHIN) * HEIGHT - 200) / 2;
+    for (const _ of [1, 2]) {
+      scroll(by);
+      s.sweepOnce([]);
+      expect(drawnNow()).toEqual(before);
+    }
+    // A little further: a resting bar comes near. One sweep draws the span and lets the rest rest.
+    scroll(300);
+    s.sweepOnce([]);
+    expect(drawnNow()).toEqual(inSpan());
+    expect(bars.some((bar) => bar.drawn && (bar.top ?? 0) > NEAR_BELOW)).toBe(true);
   });
 
   it('lets a drawn bar rest only well beyond where bars are drawn, and only when it shows nothing of its own', () => {
     const s = manualSweeper();
     const measured = new FakeBar(0, true);
     s.sweeper.add(measured);
-    const between = new FakeBar((DRAW_BELOW + REST_BELOW) / 2, true);
+    // Beyond the span but not beyond REST_BEYOND: not due to rest, so nothing changes for it.
+    const between = new FakeBar((SPAN_BELOW + REST_BELOW) / 2, true);
+    const alongside = new FakeBar((SPAN_BELOW + REST_BELOW) / 2 + 100, true);
     const touched = new FakeBar(REST_BELOW + 5000, true);
     touched.pristine = false;
-    s.sweeper.add(between);
-    s.sweeper.add(touched);
+    for (const bar of [between, alongside, touched]) s.sweeper.add(bar);
     s.settle();
-    expect([measured.drawn, between.drawn, touched.drawn]).toEqual([true, true, true]);
+    const all = [measured, between, alongside, touched];
+    expect(all.map((bar) => bar.drawn)).toEqual([true, true, true, true]);
+    // One goes beyond REST_BEYOND: it rests, and the one beyond the span rests with it.
     between.top = REST_BELOW + 500;
-    expect(s.sweepOnce([measured, between, touched])).toEqual([true, false, true]);
+    expect(s.sweepOnce(all)).toEqual([true, false, false, true]);
   });
 
   it('draws at most MAX_DRAWS and rests at most MAX_RESTS bars a sweep, nearest draws and furthest rests first, and sweeps again sooner', () => {
@@ -204,7 +250,7 @@ describe('Sweeper', () => {
     for (const bar of bars) s.sweeper.add(bar);
     s.settle(); // the first sweep is a full one
     // Every 100 px from the upper edge (bottoms within it) to the lower one.
-    const near = bars.filter((bar) => (bar.top ?? 0) + 16 >= DRAW_ABOVE && (bar.top ?? 0) <= DRAW_BELOW);
+    const near = bars.filter((bar) => (bar.top ?? 0) + 16 >= SPAN_ABOVE && (bar.top ?? 0) <= SPAN_BELOW);
     expect(near.length).toBeGreaterThan(30);
     expect(bars.filter((bar) => bar.drawn)).toEqual(near);
     // Of FULL_EVERY sweeps in a row, one reads every bar, the others only those around the viewport.
