@@ -332,10 +332,13 @@ function together(runs: TracedRun[]): TracedRun & { perRun: string } {
 }
 
 /** The run with the median long-task count (its other figures come with it). */
-function medianRun(runs: BigRun[]): BigRun & { allLongTasks: number[] } {
+function medianRun(runs: BigRun[]): BigRun & { perRun: string } {
   const byTasks = [...runs].sort((a, b) => a.longTasks - b.longTasks);
   const middle = byTasks[Math.floor((byTasks.length - 1) / 2)] as BigRun;
-  return { ...middle, allLongTasks: runs.map((run) => run.longTasks) };
+  return {
+    ...middle,
+    perRun: runs.map((run) => `${run.longTasks} (${run.scrollLongTasks}, ${run.readLongTasks})`).join(', '),
+  };
 }
 
 /** Main-thread script time (CDP `Performance.getMetrics` ScriptDuration) one page load costs, in ms. */
@@ -511,7 +514,8 @@ export async function runContentBench(): Promise<Table[]> {
         ],
       ],
       notes: [
-        `The run with the median long-task count of ${BIG_ROUNDS} per column, alternating (long tasks per run: without ${base.big.allLongTasks.join(', ')}; with ${ext.big.allLongTasks.join(', ')}).`,
+        `The run with the median long-task count of ${BIG_ROUNDS} per column, alternating (long tasks per run, in brackets those of the fast scroll and of the slow read: without ${base.big.perRun}; with ${ext.big.perRun}).`,
+        'While the reader reads back up the page itself is still (it adds nothing, and a screen a second scrolls without laying out): a long task then, with the extension, is a frame drawing its changes (or the machine), measured here without a trace running.',
         "Long tasks come from the page's own PerformanceObserver over the whole run (load, additions, scroll); load and parsing count in both columns.",
         `Per traced run (the extension's / the bars' standing cost / all long tasks): ${traced?.perRun ?? '–'}.`,
         `The traced runs' long tasks not the page's alone (run, s into its trace: task, our script, its rendering, ms, cause): ${
