@@ -418,7 +418,7 @@ export async function runContentBench(): Promise<Table[]> {
     await site.close();
   }
   const ext = { plain: plain.with, big: medianRun(big.with) };
-  const traced = tracedRuns.length === 0 ? undefined : together(tracedRuns);
+  const traced = together(tracedRuns);
   const base = { plain: plain.without, big: medianRun(big.without) };
   const added = median(ext.plain) - median(base.plain);
   return [
@@ -485,31 +485,31 @@ export async function runContentBench(): Promise<Table[]> {
         [
           `traced runs (${tracedRuns.length}): long tasks the extension caused (its script made it long, or a frame drawing what it changed) / all long tasks`,
           '–',
-          traced === undefined ? '–' : `${extensionCaused(traced)} / ${traced.longTasks}`,
-          traced === undefined ? '–' : extensionCaused(traced),
+          `${extensionCaused(traced)} / ${traced.longTasks}`,
+          extensionCaused(traced),
         ],
         [
           'traced runs: frames drawing what the extension changed / the longest of them (ms)',
           '–',
-          traced === undefined ? '–' : `${traced.changeFrames} / ${fmt(traced.longestChangeFrameMs)}`,
+          `${traced.changeFrames} / ${fmt(traced.longestChangeFrameMs)}`,
           '–',
         ],
         [
           `traced runs: the page’s own frames over 50 ms that would be under it without the bars’ standing ${pct(standingShare(frame))} of their rendering / all long tasks`,
           '–',
-          traced === undefined ? '–' : `${traced.causes.standing} / ${traced.longTasks}`,
-          traced === undefined ? '–' : traced.causes.standing,
+          `${traced.causes.standing} / ${traced.longTasks}`,
+          traced.causes.standing,
         ],
         [
           'traced runs: long tasks with ≥ 5 ms of the extension’s script in them / all long tasks',
           '–',
-          traced === undefined ? '–' : `${traced.withOurScript} / ${traced.longTasks}`,
-          traced === undefined ? '–' : traced.withOurScript,
+          `${traced.withOurScript} / ${traced.longTasks}`,
+          traced.withOurScript,
         ],
         [
           'traced runs: most extension script inside one long task / all of it over a run, the most (ms)',
           '–',
-          traced === undefined ? '–' : `${fmt(traced.maxOurScriptMs)} / ${fmt(traced.totalOurScriptMs)}`,
+          `${fmt(traced.maxOurScriptMs)} / ${fmt(traced.totalOurScriptMs)}`,
           '–',
         ],
       ],
@@ -517,9 +517,9 @@ export async function runContentBench(): Promise<Table[]> {
         `The run with the median long-task count of ${BIG_ROUNDS} per column, alternating (long tasks per run, in brackets those of the fast scroll and of the slow read: without ${base.big.perRun}; with ${ext.big.perRun}).`,
         'While the reader reads back up the page itself is still (it adds nothing, and a screen a second scrolls without laying out): a long task then, with the extension, is a frame drawing its changes (or the machine), measured here without a trace running.',
         "Long tasks come from the page's own PerformanceObserver over the whole run (load, additions, scroll); load and parsing count in both columns.",
-        `Per traced run (the extension's / the bars' standing cost / all long tasks): ${traced?.perRun ?? '–'}.`,
+        `Per traced run (the extension's / the bars' standing cost / all long tasks): ${traced.perRun}.`,
         `The traced runs' long tasks not the page's alone (run, s into its trace: task, our script, its rendering, ms, cause): ${
-          traced === undefined || traced.attributed.length === 0
+          traced.attributed.length === 0
             ? 'none'
             : traced.attributed
                 .map(
