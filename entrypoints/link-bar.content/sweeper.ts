@@ -54,8 +54,8 @@ export const MAX_DRAWS = 24;
 /**
  * At most this many drawn bars rest in one sweep, the furthest first. More than draws: a drawn bar
  * costs every frame of the page about six objects to walk where a resting one costs one, so far
- * bars (a feed's new items, drawn while at the top, then pushed down by the next) rest as soon as
- * they can.
+ * bars (a feed's new items, drawn while at the top, then pushed down by the next) all rest in the
+ * first sweep that changes the page.
  */
 export const MAX_RESTS = 120;
 export const CATCH_UP_GAP_MS = 100;
