@@ -2,6 +2,7 @@ import ky, { isTimeoutError } from 'ky';
 import type { z } from 'zod';
 import { ApiError, isApiError } from './errors';
 import { badResponse, errorFromResponse } from './parse-error';
+import { retryAfterMs } from './retry-after';
 import {
   type Contribution,
   contributionSchema,
@@ -35,6 +36,12 @@ export interface ApiClientOptions {
 export interface RequestOptions {
   /** Aborting after the request left counts as an unknown outcome, like a timeout. */
   signal?: AbortSignal;
+  /**
+   * Called the moment an answer says "wait" (429, or 503 with Retry-After), with the wait taken from
+   * the status line and headers alone, before the body is read: the caller makes the pause durable
+   * there. The request still rejects with the rate-limited ApiError afterwards.
+   */
+  onRetryAfter?: (retryAfterMs: number, status: number) => Promise<void>;
 }
 
 /** The Debate API, one method per endpoint of the spec. Every failure rejects with an {@link ApiError}. */
@@ -142,9 +149,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     // Whether fetch was called at all: an error before that means the request never left.
     let sent = false;
-    const tracked: FetchLike = (input, init) => {
+    const onRetryAfter = call.options?.onRetryAfter;
+    const tracked: FetchLike = async (input, init) => {
       sent = true;
-      return fetchImpl(input, init);
+      const response = await fetchImpl(input, init);
+      if (onRetryAfter !== undefined && asksToWait(response)) {
+        const { headers } = response;
+        const wait = retryAfterMs(headers.get('retry-after'), now(), headers.get('date'));
+        // A refused store is not this request's failure: the scheduler stores the pause again.
+        await onRetryAfter(wait, response.status).catch(() => undefined);
+      }
+      return response;
     };
     let response: Response;
     try {
@@ -230,6 +245,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         options: opts,
       })),
   };
+}
+
+/** A 429, or a 503 that names a wait: the server did not act and asks the client to wait. */
+function asksToWait(response: Response): boolean {
+  if (response.status === 429) return true;
+  return response.status === 503 && (response.headers.get('retry-after') ?? '').trim() !== '';
 }
 
 /**

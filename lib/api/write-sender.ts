@@ -1,5 +1,5 @@
-import type { OutboxItem, SendResult, WriteSender } from '@/lib/queue/types';
-import type { ApiClient } from './client';
+import type { OutboxItem, SendHooks, SendResult, WriteSender } from '@/lib/queue/types';
+import type { ApiClient, RequestOptions } from './client';
 
 /**
  * The Outbox's sender: one POST per write, with the client of the platform the item was written
@@ -7,16 +7,19 @@ import type { ApiClient } from './client';
  * server sends no id, the reaction is named by what it is.
  */
 export function writeSender(clientFor: (account: string) => ApiClient): WriteSender {
-  return async (item: OutboxItem): Promise<SendResult> => {
+  return async (item: OutboxItem, hooks: SendHooks = {}): Promise<SendResult> => {
     const client = clientFor(item.account);
     const { request } = item;
+    const options: RequestOptions = {};
+    if (hooks.signal !== undefined) options.signal = hooks.signal;
+    if (hooks.onRefused !== undefined) options.onRetryAfter = hooks.onRefused;
     switch (request.kind) {
       case 'post':
-        return { id: (await client.createPost(request.body)).id };
+        return { id: (await client.createPost(request.body, options)).id };
       case 'comment':
-        return { id: (await client.createComment(request.postId, request.body)).id };
+        return { id: (await client.createComment(request.postId, request.body, options)).id };
       case 'reaction': {
-        const reaction = await client.createReaction(request.postId, request.reaction);
+        const reaction = await client.createReaction(request.postId, request.reaction, options);
         return { id: reaction.id ?? `${request.postId}/reactions/${request.reaction}` };
       }
     }

@@ -22,12 +22,40 @@ export function pausedUntil(state: AccountState | undefined, now: number): numbe
   return latest;
 }
 
-/** After a 429: no write before `until` (never moved earlier by a shorter later wait). */
-export function withRateLimit(state: AccountState, until: number): AccountState {
+/**
+ * After a 429: no write before `until` (never moved earlier by a shorter later wait). `by` names
+ * the send it came from, so a restart can tell that send was refused.
+ */
+export function withRateLimit(state: AccountState, until: number, by?: AccountState['rateLimitedBy']): AccountState {
   // A 429 proves the key works and the server is reachable.
   const next = withoutPauses(state);
   next.rateLimitedUntil = Math.max(until, state.rateLimitedUntil ?? until);
+  if (by !== undefined) next.rateLimitedBy = by;
   return next;
+}
+
+/**
+ * After a write whose answer was lost (the worker stopped mid-send, the connection broke) and that
+ * was not found: a 429 may have been lost with it, so wait the fallback as if one had said nothing
+ * usable, counted from the latest moment its answer could have come.
+ */
+export function withLostAnswer(
+  state: AccountState,
+  item: string,
+  sendStartedAt: number,
+  now: number,
+  answerDeadlineMs: number,
+  fallbackMs: number,
+): AccountState {
+  const answeredBy = Math.min(now, sendStartedAt + answerDeadlineMs);
+  const until = answeredBy + fallbackMs;
+  if (until <= now) return state;
+  // Not withRateLimit: a lost answer proves nothing about the key or the network.
+  return {
+    ...state,
+    rateLimitedUntil: Math.max(until, state.rateLimitedUntil ?? until),
+    rateLimitedBy: { item, at: now, lost: true },
+  };
 }
 
 /** After a 403 key_disabled: the next probe waits one more backoff window. */
@@ -71,6 +99,7 @@ export function withoutPauses(state: AccountState, now?: number): AccountState {
   delete next.offline;
   if (now !== undefined && next.rateLimitedUntil !== undefined && next.rateLimitedUntil <= now) {
     delete next.rateLimitedUntil;
+    delete next.rateLimitedBy;
   }
   return next;
 }
@@ -78,7 +107,10 @@ export function withoutPauses(state: AccountState, now?: number): AccountState {
 /** True when the two states pause the account identically (to skip needless writes). */
 export function samePauses(a: AccountState | undefined, b: AccountState): boolean {
   return (
-    a?.rateLimitedUntil === b.rateLimitedUntil && sameJson(a?.disabled, b.disabled) && sameJson(a?.offline, b.offline)
+    a?.rateLimitedUntil === b.rateLimitedUntil &&
+    sameJson(a?.rateLimitedBy, b.rateLimitedBy) &&
+    sameJson(a?.disabled, b.disabled) &&
+    sameJson(a?.offline, b.offline)
   );
 }
 

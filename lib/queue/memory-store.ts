@@ -42,4 +42,9 @@ export class MemoryOutboxStore implements OutboxStore {
   async deleteAccount(account: string): Promise<void> {
     this.accounts.delete(account);
   }
+
+  async putItemAndAccount(item: OutboxItem, state: AccountState): Promise<void> {
+    this.items.set(item.id, structuredClone(item));
+    this.accounts.set(state.account, structuredClone(state));
+  }
 }

@@ -21,6 +21,10 @@ export interface OutboxOptions {
   disabledProbe?: BackoffOptions;
   /** Retry windows while offline (default full jitter over 2 s doubling to 5 min). */
   offlineRetry?: BackoffOptions;
+  /** Called before each send (the background arms a wake-up there); see SchedulerDeps. */
+  beforeSend?: (item: OutboxItem) => Promise<void>;
+  /** The sender's per-attempt timeout: the latest a lost answer could have come (default 15 s). */
+  answerDeadlineMs?: number;
 }
 
 /** Why a user action on an item was refused. */
@@ -66,6 +70,8 @@ export class Outbox {
       random,
       ...(options.disabledProbe === undefined ? {} : { disabledProbe: options.disabledProbe }),
       ...(options.offlineRetry === undefined ? {} : { offlineRetry: options.offlineRetry }),
+      ...(options.beforeSend === undefined ? {} : { beforeSend: options.beforeSend }),
+      ...(options.answerDeadlineMs === undefined ? {} : { answerDeadlineMs: options.answerDeadlineMs }),
     });
     return new Outbox(records, scheduler, options);
   }

@@ -122,13 +122,30 @@ export class OutboxRecords {
     try {
       await this.store.putAccount(state);
     } catch (error) {
-      if (this.accounts.get(state.account) === state) {
-        if (previous === undefined) this.accounts.delete(state.account);
-        else this.accounts.set(state.account, previous);
-      }
+      if (this.accounts.get(state.account) === state) this.restoreAccount(state.account, previous);
       throw error;
     }
     this.emit({ type: 'account', state });
+  }
+
+  /**
+   * Shows the item and the account state at once and persists both in one transaction; rolls both
+   * back if the store refuses. For a pause and the item it explains, which must never come apart.
+   */
+  async updateWithAccount(item: OutboxItem, state: AccountState): Promise<void> {
+    const previousItem = this.items.get(item.id);
+    const previousAccount = this.accounts.get(state.account);
+    this.items.set(item.id, item);
+    this.accounts.set(state.account, state);
+    try {
+      await this.store.putItemAndAccount(item, state);
+    } catch (error) {
+      if (this.items.get(item.id) === item) this.restore(item.id, previousItem);
+      if (this.accounts.get(state.account) === state) this.restoreAccount(state.account, previousAccount);
+      throw error;
+    }
+    this.emit({ type: 'account', state });
+    this.emit({ type: 'item', item });
   }
 
   subscribe(listener: OutboxListener): () => void {
@@ -141,6 +158,11 @@ export class OutboxRecords {
   private restore(id: string, previous: OutboxItem | undefined): void {
     if (previous === undefined) this.items.delete(id);
     else this.items.set(id, previous);
+  }
+
+  private restoreAccount(account: string, previous: AccountState | undefined): void {
+    if (previous === undefined) this.accounts.delete(account);
+    else this.accounts.set(account, previous);
   }
 
   private emit(change: OutboxChange): void {

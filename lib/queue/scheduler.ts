@@ -4,15 +4,16 @@ import {
   pausedUntil,
   samePauses,
   withDisabledKey,
+  withLostAnswer,
   withOffline,
   withoutPauses,
   withRateLimit,
 } from './account-pause';
 import type { BackoffOptions, Random } from './backoff';
-import { classifySendError, type SendDecision } from './classify';
+import { classifySendError, DEFAULT_RETRY_AFTER_MS, type SendDecision } from './classify';
 import type { OutboxRecords } from './records';
 import { claimedIds, settle } from './settle';
-import type { AccountState, Clock, FindLanded, OutboxItem, WriteSender } from './types';
+import type { AccountState, Clock, FailureReason, FindLanded, OutboxItem, WriteSender } from './types';
 
 /** What the drainer needs from outside. */
 export interface SchedulerDeps {
@@ -23,7 +24,17 @@ export interface SchedulerDeps {
   random: Random;
   disabledProbe?: BackoffOptions;
   offlineRetry?: BackoffOptions;
+  /**
+   * Called before each send, before the item is stored `sending`: the background arms a wake-up
+   * there, so a worker stopped mid-send (or a pass that throws) is always woken again.
+   */
+  beforeSend?: (item: OutboxItem) => Promise<void>;
+  /** The latest a send's answer can come (the sender's per-attempt timeout); default 15 s. */
+  answerDeadlineMs?: number;
 }
+
+/** The sender's per-attempt timeout the scheduler assumes when none is given. */
+export const DEFAULT_ANSWER_DEADLINE_MS = 15_000;
 
 /** The result of one drain: when the background should wake the drainer again. */
 export interface DrainResult {
@@ -38,6 +49,8 @@ export interface DrainResult {
 export class Scheduler {
   private running: Promise<DrainResult> | null = null;
   private followUp: Promise<DrainResult> | null = null;
+  /** Passes and recoveries run one after another, never interleaved. */
+  private exclusiveTail: Promise<unknown> = Promise.resolve();
   /** Items this instance is sending or settling right now (any other `sending` item was interrupted). */
   private readonly busy = new Set<string>();
 
@@ -50,7 +63,7 @@ export class Scheduler {
    */
   drain(): Promise<DrainResult> {
     if (this.running === null) {
-      const pass = this.pass().finally(() => {
+      const pass = this.exclusive(() => this.pass()).finally(() => {
         this.running = null;
       });
       this.running = pass;
@@ -69,25 +82,13 @@ export class Scheduler {
 
   /**
    * Settles every item found `sending` that this instance is not sending: the worker stopped while
-   * it was in flight. Each becomes `sent` (found among the newest contributions) or `uncertain`.
-   * Call at start-up; every drain pass also does it first.
+   * it was in flight. A write the stored pause shows was refused goes back to the queue; the others
+   * become `sent` (found among the newest contributions) or `uncertain`, and an uncertain one pauses
+   * its account for the fallback wait (its answer, perhaps a 429, was lost). Call at start-up;
+   * every drain pass also does it first.
    */
-  async recoverInterrupted(): Promise<OutboxItem[]> {
-    const { records } = this.deps;
-    const candidates = records.list().filter((item) => item.state.status === 'sending');
-    const settled: OutboxItem[] = [];
-    for (const { id } of candidates) {
-      // Look again: an earlier settle in this loop awaited, and others may have moved the item.
-      const item = records.item(id);
-      if (item === undefined || item.state.status !== 'sending' || this.busy.has(id)) continue;
-      this.busy.add(item.id);
-      try {
-        settled.push(await this.settleUnknown(item, item.state.since, 'interrupted'));
-      } finally {
-        this.busy.delete(item.id);
-      }
-    }
-    return settled;
+  recoverInterrupted(): Promise<OutboxItem[]> {
+    return this.exclusive(() => this.recover());
   }
 
   /** The earliest time a drain could make progress (for one account when given); `<= now` means now; null when nothing waits. */
@@ -117,8 +118,50 @@ export class Scheduler {
     if (!samePauses(state, next)) await records.updateAccount(next);
   }
 
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.exclusiveTail.then(fn, fn);
+    this.exclusiveTail = run.catch(() => undefined);
+    return run;
+  }
+
+  private async recover(): Promise<OutboxItem[]> {
+    const { records } = this.deps;
+    const candidates = records.list().filter((item) => item.state.status === 'sending');
+    const recovered: OutboxItem[] = [];
+    for (const { id } of candidates) {
+      // Look again: an earlier settle in this loop awaited, and others may have moved the item.
+      const item = records.item(id);
+      if (item === undefined || item.state.status !== 'sending' || this.busy.has(id)) continue;
+      this.busy.add(item.id);
+      try {
+        recovered.push(await this.recoverOne(item, item.state.since));
+      } finally {
+        this.busy.delete(item.id);
+      }
+    }
+    return recovered;
+  }
+
+  private async recoverOne(item: OutboxItem, since: number): Promise<OutboxItem> {
+    const { records, clock } = this.deps;
+    const account = records.account(item.account);
+    const by = account?.rateLimitedBy;
+    if (account?.rateLimitedUntil !== undefined && by?.item === item.id && by.at >= since && by.lost !== true) {
+      // The 429 was heard and stored before the stop: the platform refused the write.
+      const now = clock();
+      const waiting: OutboxItem = {
+        ...item,
+        state: { status: 'waiting', until: account.rateLimitedUntil },
+        updatedAt: now,
+      };
+      await records.update(waiting);
+      return waiting;
+    }
+    return this.settleUnknown(item, since, 'interrupted', true);
+  }
+
   private async pass(): Promise<DrainResult> {
-    await this.recoverInterrupted();
+    await this.recover();
     const accounts = this.deps.records.accountNames();
     // allSettled, not all: the pass must not end (and free the drainer) while another account's
     // send is still in flight, or a second pass could put a second write of that account in flight.
@@ -133,7 +176,10 @@ export class Scheduler {
     for (;;) {
       const now = clock();
       if (pausedUntil(records.account(account), now) !== undefined) return;
-      const head = records.list(account).find(isPending);
+      const items = records.list(account);
+      // One write in flight per account, also while an interrupted one is still being settled.
+      if (items.some((item) => item.state.status === 'sending')) return;
+      const head = items.find(isPending);
       if (head === undefined) return;
       if (head.state.status === 'waiting' && head.state.until > now) return;
       await this.sendOne(head);
@@ -141,23 +187,35 @@ export class Scheduler {
   }
 
   private async sendOne(item: OutboxItem): Promise<void> {
-    const { records, sender, clock } = this.deps;
-    const since = clock();
-    const sending: OutboxItem = {
-      ...item,
-      state: { status: 'sending', since },
-      attempts: item.attempts + 1,
-      updatedAt: since,
-    };
+    const { records, sender, clock, beforeSend } = this.deps;
     this.busy.add(item.id);
     try {
+      if (beforeSend !== undefined) await beforeSend(item).catch(() => undefined);
+      const since = clock();
+      const sending: OutboxItem = {
+        ...item,
+        state: { status: 'sending', since },
+        attempts: item.attempts + 1,
+        updatedAt: since,
+      };
       // Durable before the request leaves: a stop mid-send is then found and settled at start-up.
       await records.update(sending);
+      let refusedUntil: number | undefined;
+      const onRefused = async (retryAfterMs: number, status: number): Promise<void> => {
+        const at = clock();
+        const wait = Number.isFinite(retryAfterMs) && retryAfterMs >= 0 ? retryAfterMs : DEFAULT_RETRY_AFTER_MS;
+        const error: FailureReason = {
+          kind: status === 429 ? 'rate_limited' : 'server',
+          status,
+          message: 'The platform asked to wait before the next write.',
+        };
+        refusedUntil = await this.storeRefusal(sending, at + wait, at, error);
+      };
       let id: string;
       try {
-        ({ id } = await sender(sending));
+        ({ id } = await sender(sending, { onRefused }));
       } catch (error) {
-        await this.afterFailure(sending, since, classifySendError(error));
+        await this.afterFailure(sending, since, classifySendError(error), refusedUntil);
         return;
       }
       const { lastError: _, ...rest } = sending;
@@ -168,19 +226,39 @@ export class Scheduler {
     }
   }
 
-  private async afterFailure(item: OutboxItem, since: number, decision: SendDecision): Promise<void> {
+  /**
+   * A refused write: the account's pause and the item's `waiting` state, durable together in one
+   * transaction (a stop between two writes would otherwise leave a pause that explains nothing, or
+   * a refused item with no pause). Returns the time the item waits for.
+   */
+  private async storeRefusal(item: OutboxItem, until: number, at: number, error: FailureReason): Promise<number> {
+    const { records } = this.deps;
+    const state = withRateLimit(records.account(item.account) ?? { account: item.account }, until, {
+      item: item.id,
+      at,
+    });
+    const wait = state.rateLimitedUntil ?? until;
+    await records.updateWithAccount(
+      { ...item, state: { status: 'waiting', until: wait }, lastError: error, updatedAt: at },
+      state,
+    );
+    return wait;
+  }
+
+  private async afterFailure(
+    item: OutboxItem,
+    since: number,
+    decision: SendDecision,
+    refusedUntil: number | undefined,
+  ): Promise<void> {
     const { records, clock, random } = this.deps;
     const now = clock();
     const { error } = decision;
     switch (decision.type) {
-      case 'rate_limited': {
-        const until = now + decision.retryAfterMs;
-        // The account first: once the item says `waiting`, the pause that explains it is durable.
-        await this.updateAccount(item.account, (state) => withRateLimit(state, until));
-        const wait = Math.max(until, records.account(item.account)?.rateLimitedUntil ?? until);
-        await records.update({ ...item, state: { status: 'waiting', until: wait }, lastError: error, updatedAt: now });
+      case 'rate_limited':
+        // Usually stored already by onRefused, from the headers; again now with the full reason.
+        await this.storeRefusal(item, refusedUntil ?? now + decision.retryAfterMs, now, error);
         return;
-      }
       case 'key_disabled': {
         const reason = error.reason ?? error.message;
         const probe = this.deps.disabledProbe ?? DISABLED_PROBE_BACKOFF;
@@ -199,10 +277,11 @@ export class Scheduler {
         await this.updateAccount(item.account, (state) => withoutPauses(state, now));
         return;
       case 'unknown':
-        await this.settleUnknown({ ...item, lastError: error }, since, 'unknown');
+        // A connection that broke hides its answer, perhaps a 429; a 5xx that was heard does not.
+        await this.settleUnknown({ ...item, lastError: error }, since, 'unknown', error.status === undefined);
         return;
       case 'landed_unreadable': {
-        const settled = await this.settleUnknown({ ...item, lastError: error }, since, 'unreadable');
+        const settled = await this.settleUnknown({ ...item, lastError: error }, since, 'unreadable', false);
         if (settled.state.status === 'sent') return;
         const reason = { ...error, mayHaveLanded: true };
         await records.update({ ...settled, state: { status: 'failed', reason, at: clock() }, updatedAt: clock() });
@@ -211,19 +290,41 @@ export class Scheduler {
     }
   }
 
-  /** Settles an item whose send may have landed: `sent` with the found id, else `uncertain`. */
-  private async settleUnknown(item: OutboxItem, since: number, cause: string): Promise<OutboxItem> {
+  /**
+   * Settles an item whose send may have landed: `sent` with the found id, else `uncertain`. When
+   * its answer was lost and it is not found, its account waits the fallback (a lost 429) in the
+   * same transaction, before any other write of that account goes out.
+   */
+  private async settleUnknown(
+    item: OutboxItem,
+    since: number,
+    cause: string,
+    answerLost: boolean,
+  ): Promise<OutboxItem> {
     const { records, findLanded, clock } = this.deps;
     const verdict = await settle(item, since, findLanded, claimedIds(records.list(), item.id));
     const now = clock();
-    const next: OutboxItem = verdict.landed
-      ? { ...item, state: { status: 'sent', id: verdict.id, at: now, settled: true }, updatedAt: now }
-      : {
-          ...item,
-          state: { status: 'uncertain', since, at: now, detail: `${cause}: ${verdict.detail}` },
-          updatedAt: now,
-        };
-    await records.update(next);
+    if (verdict.landed) {
+      const sent: OutboxItem = {
+        ...item,
+        state: { status: 'sent', id: verdict.id, at: now, settled: true },
+        updatedAt: now,
+      };
+      await records.update(sent);
+      return sent;
+    }
+    const next: OutboxItem = {
+      ...item,
+      state: { status: 'uncertain', since, at: now, detail: `${cause}: ${verdict.detail}` },
+      updatedAt: now,
+    };
+    const current = records.account(item.account) ?? { account: item.account };
+    const deadline = this.deps.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS;
+    const paused = answerLost
+      ? withLostAnswer(current, item.id, since, now, deadline, DEFAULT_RETRY_AFTER_MS)
+      : current;
+    if (samePauses(records.account(item.account), paused)) await records.update(next);
+    else await records.updateWithAccount(next, paused);
     return next;
   }
 

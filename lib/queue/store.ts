@@ -16,4 +16,9 @@ export interface OutboxStore {
   /** Inserts or replaces the pause state of `state.account`. */
   putAccount(state: AccountState): Promise<void>;
   deleteAccount(account: string): Promise<void>;
+  /**
+   * Puts the item and the account state in one transaction: both are durable, or neither is
+   * (a 429's pause and the item it refused never come apart).
+   */
+  putItemAndAccount(item: OutboxItem, state: AccountState): Promise<void>;
 }

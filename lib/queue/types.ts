@@ -63,6 +63,12 @@ export interface AccountState {
   account: string;
   /** A 429 (or 503 with Retry-After) named this absolute time: no write before it. */
   rateLimitedUntil?: number;
+  /**
+   * Which send set `rateLimitedUntil` and when: a refusal heard (`lost` absent), or a send whose
+   * answer was lost with the worker (`lost: true`: the fallback wait, since a 429 may have been lost).
+   * At start-up it proves that an item left `sending` was refused, not written.
+   */
+  rateLimitedBy?: { item: string; at: number; lost?: boolean };
   /** 403 key_disabled: the queue is paused; the head item is tried again at `nextProbeAt`. */
   disabled?: { reason: string; since: number; attempt: number; nextProbeAt: number };
   /** The sender could not reach the server before sending (offline): retry with backoff. */
@@ -75,6 +81,18 @@ export interface SendResult {
   id: string;
 }
 
+/** What the Outbox gives the sender for one write. */
+export interface SendHooks {
+  /**
+   * Called as soon as the answer's status line and headers say "wait" (429, or 503 with
+   * Retry-After), before the body is read or anything else is awaited: the Outbox makes the pause
+   * durable here, so a worker stopped at any later instant still knows the write was refused.
+   * The sender must await it before going on, and still throw the ApiError afterwards.
+   */
+  onRefused?: (retryAfterMs: number, status: number) => Promise<void>;
+  signal?: AbortSignal;
+}
+
 /**
  * Sends one write. Throws an ApiError on failure. The contract that matters:
  * - `outcomeUnknown: true` whenever the request may have reached the server (network error or
@@ -83,7 +101,7 @@ export interface SendResult {
  *   connection refused): the item stays queued and is retried with backoff.
  * Anything thrown that is not an ApiError is treated as an unknown outcome (never re-sent blindly).
  */
-export type WriteSender = (item: OutboxItem, signal?: AbortSignal) => Promise<SendResult>;
+export type WriteSender = (item: OutboxItem, hooks?: SendHooks) => Promise<SendResult>;
 
 /**
  * Looks for a write that may have landed: same account, same body (same reaction), created at or

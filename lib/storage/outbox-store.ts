@@ -44,4 +44,12 @@ export class IdbOutboxStore implements OutboxStore {
     const tx = (await this.db()).transaction('accounts', 'readwrite');
     await Promise.all([tx.store.delete(account), tx.done]);
   }
+
+  async putItemAndAccount(item: OutboxItem, state: AccountState): Promise<void> {
+    const tx = (await this.db()).transaction(['outbox', 'accounts'], 'readwrite');
+    const puts = [tx.objectStore('outbox').put(item), tx.objectStore('accounts').put(state)];
+    // Commit at once instead of at the end of the task: a worker stopped a moment later keeps it.
+    tx.commit();
+    await Promise.all([...puts, tx.done]);
+  }
 }

@@ -135,7 +135,12 @@ describe('429: pause every write of the account until the time it named', () => 
     expect(await drained).toEqual({ nextWakeAt: START + 20_000 });
     expect(states(outbox.list(A))).toEqual(['head:waiting', 'behind-1:queued', 'behind-2:queued']);
     expect(outbox.list(A)[0]?.state).toEqual({ status: 'waiting', until: START + 20_000 });
-    expect(await store.getAccount(A)).toEqual({ account: A, rateLimitedUntil: START + 20_000 });
+    const head = outbox.list(A)[0];
+    expect(await store.getAccount(A)).toEqual({
+      account: A,
+      rateLimitedUntil: START + 20_000,
+      rateLimitedBy: { item: head?.id, at: START },
+    });
     // Another account's budget is its own.
     expect(states(outbox.list(B))).toEqual(['other account:sent']);
   });

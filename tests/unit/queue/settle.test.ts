@@ -93,18 +93,36 @@ describe('an unknown outcome is settled, never re-sent blindly, never dropped', 
     expect(outbox.get(second.id)?.state.status).toBe('uncertain');
   });
 
-  it('an uncertain item does not block the writes behind it', async () => {
+  it('an uncertain item does not block the writes behind it once the fallback wait for a lost answer passed', async () => {
     const { outbox, sender } = await makeOutbox();
     for (const body of ['lost in transit', 'next', 'last']) await outbox.enqueue(A, { kind: 'post', body });
-    const drained = outbox.drain();
+    const first = outbox.drain();
     await settleMicrotasks();
     sender.last().fail(apiError('network', { outcomeUnknown: true }));
+    const { nextWakeAt } = await first;
+    // The broken connection may have carried a 429: the account waits the fallback 60 s.
+    expect(sender.calls).toHaveLength(1);
+    expect(nextWakeAt).toBe(Date.now() + 60_000);
+    await vi.advanceTimersByTimeAsync(60_000);
+    const drained = outbox.drain();
     await settleMicrotasks();
     sender.last().succeed('p_2');
     await settleMicrotasks();
     sender.last().succeed('p_3');
     await drained;
     expect(states(outbox.list())).toEqual(['lost in transit:uncertain', 'next:sent', 'last:sent']);
+  });
+
+  it('a heard 5xx does not pause the account: its answer was no 429', async () => {
+    const { outbox, sender } = await makeOutbox();
+    for (const body of ['gateway', 'next']) await outbox.enqueue(A, { kind: 'post', body });
+    const drained = outbox.drain();
+    await settleMicrotasks();
+    sender.last().fail(apiError('server', { status: 502, outcomeUnknown: true }));
+    await settleMicrotasks();
+    sender.last().succeed('p_2');
+    await drained;
+    expect(states(outbox.list())).toEqual(['gateway:uncertain', 'next:sent']);
   });
 
   it('a 2xx with an unreadable body (bad_response) is settled; if not found it fails, warning it may have landed', async () => {
@@ -227,10 +245,13 @@ describe('a worker stopped mid-send', () => {
     const item = await outbox.enqueue(A, { kind: 'post', body: 'live' });
     const drained = outbox.drain();
     await settleMicrotasks();
-    expect(await outbox.recoverInterrupted()).toEqual([]);
-    expect(findLanded).not.toHaveBeenCalled();
+    // It waits for the pass (recoveries and passes never interleave), then finds nothing to recover.
+    const recovered = outbox.recoverInterrupted();
+    await settleMicrotasks();
     sender.last().succeed('p_live');
     await drained;
+    expect(await recovered).toEqual([]);
+    expect(findLanded).not.toHaveBeenCalled();
     expect(outbox.get(item.id)?.state).toMatchObject({ status: 'sent', id: 'p_live' });
   });
 });

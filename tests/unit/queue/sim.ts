@@ -211,6 +211,7 @@ export function fencedStore(base: MemoryOutboxStore, gen: Generation): OutboxSto
     getAccount: (account) => read(() => base.getAccount(account)),
     putAccount: (state) => write(() => base.putAccount(state)),
     deleteAccount: (account) => write(() => base.deleteAccount(account)),
+    putItemAndAccount: (item, state) => write(() => base.putItemAndAccount(item, state)),
   };
 }
 
