@@ -32,10 +32,18 @@ export function RateLimitBanner({ status }: { status: Status | undefined }) {
           : t('bannerKeyDisabledProbing')}
       </>
     );
+  } else if (pause.drainFailed != null && pause.drainFailed.retryAt > now) {
+    tone = 'danger';
+    content = (
+      <>
+        <strong>{t('bannerDrainFailed', pause.drainFailed.message)}</strong>{' '}
+        {tNodes('bannerDrainRetry', <Countdown until={pause.drainFailed.retryAt} live={false} onEnd={ended} />)}
+      </>
+    );
   } else if (pause.rateLimitedUntil !== null && pause.rateLimitedUntil > now) {
     content = (
       <>
-        <strong>{t('bannerRateLimited')}</strong>{' '}
+        <strong>{t(pause.lostAnswer === true ? 'bannerLostAnswer' : 'bannerRateLimited')}</strong>{' '}
         {tNodes('bannerResumeIn', <Countdown until={pause.rateLimitedUntil} live={false} onEnd={ended} />)}
       </>
     );

@@ -32,9 +32,21 @@ const writeView = ({ state }: OutboxItem) => ({
   ...(state.status === 'failed' ? { reason: state.reason.message.slice(0, 300) } : {}),
 });
 
+/**
+ * Only the kinds the user configured are ever sent: a page (or a compromised renderer) that asks
+ * for another kind, well-formed or not, is refused in words.
+ */
+async function requireConfiguredKind(kind: string): Promise<void> {
+  const { reactionKinds } = await readSettings();
+  if (!reactionKinds.some((configured) => configured.value === kind)) {
+    throw new MessageError('invalid', `"${kind}" is not one of your reaction kinds (options page → Reactions).`);
+  }
+}
+
 /** One handler per message of the protocol table. Requests arrive parsed and permitted. */
 export function createHandlers({ services, kick, notify, drafts, links }: HandlerDeps): Handlers {
   const enqueue = async (request: OutboxItem['request']) => {
+    if (request.kind === 'reaction') await requireConfiguredKind(request.reaction);
     const account = await services.baseUrl();
     const item = await (await services.outbox()).enqueue(account, request);
     kick();

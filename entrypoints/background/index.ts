@@ -19,16 +19,33 @@ export default defineBackground(() => {
   const identity = extensionIdentity();
   const ports = new StatePorts(identity);
 
-  // Only one drain runs at a time (the Outbox guarantees it); each ends by scheduling the next.
+  // Only one drain runs at a time (the Outbox guarantees it); each ends by scheduling the next, and
+  // one that throws is retried with backoff. A wake-up exists whenever work does: every send arms
+  // the watchdog alarm first (services.ts), so a worker stopped at any instant is woken again.
   const drain = async () => {
-    const outbox = await services.outbox();
-    const { nextWakeAt } = await outbox.drain();
-    await waker.schedule(nextWakeAt);
+    let result: Awaited<ReturnType<Awaited<ReturnType<typeof services.outbox>>['drain']>>;
+    try {
+      result = await (await services.outbox()).drain();
+    } catch (error) {
+      const failure = await waker.failed(error);
+      services.drainFailure = failure;
+      console.error(
+        `Outbox drain failed (attempt ${failure.attempt + 1}); retrying at ${new Date(failure.retryAt).toISOString()}`,
+        error,
+      );
+      pushState();
+      return;
+    }
+    const hadFailed = services.drainFailure !== undefined;
+    services.drainFailure = undefined;
+    await waker.succeeded(result.nextWakeAt);
+    if (hadFailed) pushState();
   };
   const kick = () => {
-    drain().catch((error: unknown) => console.error('Outbox drain failed', error));
+    drain().catch((error: unknown) => console.error('Scheduling the next Outbox drain failed', error));
   };
   const waker = new Waker(kick);
+  services.beforeSend = () => waker.watch();
 
   // State pushes and the badge follow every durable Outbox change, coalesced per task.
   let pushQueued = false;
@@ -72,6 +89,9 @@ export default defineBackground(() => {
     }),
   );
   browser.tabs.onRemoved.addListener((tabId) => router.forgetTab(tabId));
+  // The browser starting (or the extension updated) wakes the worker: the start-up sweep below runs.
+  browser.runtime.onStartup.addListener(kick);
+  browser.runtime.onInstalled.addListener(kick);
   listenForCommands();
   browser.contextMenus.onClicked.addListener((info, tab) => {
     menus.onClicked(info, tab).catch((error: unknown) => console.error('Context menu action failed', error));
@@ -88,7 +108,7 @@ export default defineBackground(() => {
   browser.permissions.onAdded.addListener(() => void links.sync());
   browser.permissions.onRemoved.addListener(() => void links.sync());
 
-  // Every worker start: writes found `sending` were cut off by the stop; settle them, then drain.
+  // Every worker start: the first pass settles writes found `sending` (cut off by the stop), then drains.
   void (async () => {
     if (browser.storage.local.setAccessLevel) {
       // Chrome: keep storage.local (settings, drafts) out of content scripts' reach.
@@ -99,7 +119,6 @@ export default defineBackground(() => {
     void menus.sync();
     const outbox = await services.outbox();
     outbox.subscribe(pushState);
-    await outbox.recoverInterrupted();
     pushState();
     kick();
   })().catch((error: unknown) => console.error('Background start-up failed', error));

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { type ApiClient, createApiClient, normalizeBaseUrl } from '@/lib/api/client';
+import { type ApiClient, createApiClient, DEFAULT_TIMEOUT_MS, normalizeBaseUrl } from '@/lib/api/client';
 import type { Me } from '@/lib/api/schemas';
 import { writeSender } from '@/lib/api/write-sender';
 import { MessageError } from '@/lib/messages/reply';
@@ -9,6 +9,7 @@ import { KeyVault } from '@/lib/storage/key-vault';
 import { IdbOutboxStore } from '@/lib/storage/outbox-store';
 import { readSettings } from '@/lib/storage/settings';
 import { findLandedWith } from './find-landed';
+import type { DrainFailure } from './wake';
 
 /** What the last key check said, kept so the popup can show the account without calling the API. */
 export interface Identity {
@@ -35,6 +36,10 @@ export class BackgroundServices {
   readonly vault = new KeyVault();
   private outboxOpening: Promise<Outbox> | undefined;
   private readonly apis = new Map<string, Api>();
+  /** Arms a wake-up before each send (set by the background before the Outbox opens). */
+  beforeSend: (() => Promise<void>) | undefined;
+  /** The drainer's last failure while passes keep failing (the status shows it). */
+  drainFailure: DrainFailure | undefined;
 
   /** The Outbox, opened once per worker life. */
   outbox(): Promise<Outbox> {
@@ -42,6 +47,8 @@ export class BackgroundServices {
       store: new IdbOutboxStore(),
       sender: writeSender((account) => this.api(account).client),
       findLanded: findLandedWith((account) => this.api(account)),
+      beforeSend: async () => this.beforeSend?.(),
+      answerDeadlineMs: DEFAULT_TIMEOUT_MS,
     });
     return this.outboxOpening;
   }

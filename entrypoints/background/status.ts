@@ -28,6 +28,11 @@ export async function statusOf(services: BackgroundServices): Promise<Status> {
       rateLimitedUntil: pause?.rateLimitedUntil ?? null,
       disabled: pause?.disabled ?? null,
       offlineUntil: pause?.offlineUntil ?? null,
+      lostAnswer: pause?.lostAnswer === true,
+      drainFailed:
+        services.drainFailure === undefined
+          ? null
+          : { message: services.drainFailure.message.slice(0, 300), retryAt: services.drainFailure.retryAt },
     },
   };
 }

@@ -1,7 +1,25 @@
 import { browser } from 'wxt/browser';
+import { fullJitter } from '@/lib/queue/backoff';
 
 /** The alarm that wakes a stopped worker when the Outbox has work at a known time. */
 export const DRAIN_ALARM = 'outbox-drain';
+
+/**
+ * How soon after a send starts the worker is woken if nothing else did (it was stopped mid-send):
+ * set before every send, replaced by the exact time once the pass ends.
+ */
+export const SEND_WATCHDOG_MS = 5_000;
+
+/** Retries of a drain pass that threw: full jitter over 1 s doubling to 5 min. */
+const DRAIN_RETRY = { baseMs: 1_000, capMs: 5 * 60_000 };
+
+/** A drain pass that threw, as the status shows it. */
+export interface DrainFailure {
+  message: string;
+  at: number;
+  retryAt: number;
+  attempt: number;
+}
 
 /**
  * Wakes the drainer at the time the Outbox asks: a short in-memory timer while the worker lives,
@@ -9,8 +27,33 @@ export const DRAIN_ALARM = 'outbox-drain';
  */
 export class Waker {
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private failure: DrainFailure | undefined;
 
-  constructor(private readonly run: () => void) {}
+  constructor(
+    private readonly run: () => void,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  /** Before a send: wake in {@link SEND_WATCHDOG_MS} unless the pass ends first and says otherwise. */
+  async watch(now: number = Date.now()): Promise<void> {
+    await browser.alarms.create(DRAIN_ALARM, { when: now + SEND_WATCHDOG_MS });
+  }
+
+  /** A pass ended: forget earlier failures and wake at the time it asked for. */
+  async succeeded(at: number | null, now: number = Date.now()): Promise<void> {
+    this.failure = undefined;
+    await this.schedule(at, now);
+  }
+
+  /** A pass threw: record why and try again after a jittered, growing wait (never just logged). */
+  async failed(error: unknown, now: number = Date.now()): Promise<DrainFailure> {
+    const attempt = this.failure === undefined ? 0 : this.failure.attempt + 1;
+    const retryAt = now + Math.max(1_000, fullJitter(attempt, DRAIN_RETRY, this.random));
+    const message = error instanceof Error ? error.message : String(error);
+    this.failure = { message, at: now, retryAt, attempt };
+    await this.schedule(retryAt, now);
+    return this.failure;
+  }
 
   /** Wakes at `at` (epoch ms), at once when it is past, never when null. */
   async schedule(at: number | null, now: number = Date.now()): Promise<void> {

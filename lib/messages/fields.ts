@@ -130,6 +130,10 @@ export const pauseSchema = z.object({
   disabled: z.object({ reason: z.string(), nextProbeAt: z.number() }).nullable(),
   /** Offline: the next retry (ms). */
   offlineUntil: z.number().nullable(),
+  /** The rate-limit time is the fallback wait after a write whose answer was lost, not a heard 429. */
+  lostAnswer: z.boolean().optional(),
+  /** The drainer itself failed: why, and when it tries again (ms). */
+  drainFailed: z.object({ message: z.string(), retryAt: z.number() }).nullable().optional(),
 });
 
 /** One write's state as a content script shows it: `until` for a waiting write, `reason` (words) for a failed one. */

@@ -9,6 +9,8 @@ export interface AccountPause {
   account: string;
   /** Set while a 429's time lies ahead. */
   rateLimitedUntil?: number;
+  /** True when that time is the fallback wait after a write whose answer was lost (no 429 was heard). */
+  lostAnswer?: boolean;
   /** Set while the key is disabled: the server's reason and the next probe. */
   disabled?: { reason: string; nextProbeAt: number };
   /** Set while the network is down: the next retry. */
@@ -42,8 +44,10 @@ export function summarize(
   for (const state of accounts) {
     if (pausedUntil(state, now) === undefined && state.disabled === undefined) continue;
     const pause: AccountPause = { account: state.account };
-    if (state.rateLimitedUntil !== undefined && state.rateLimitedUntil > now)
+    if (state.rateLimitedUntil !== undefined && state.rateLimitedUntil > now) {
       pause.rateLimitedUntil = state.rateLimitedUntil;
+      if (state.rateLimitedBy?.lost === true) pause.lostAnswer = true;
+    }
     // A disabled key stays "disabled" after its probe time passed, until a probe succeeds.
     if (state.disabled !== undefined) {
       pause.disabled = { reason: state.disabled.reason, nextProbeAt: state.disabled.nextProbeAt };

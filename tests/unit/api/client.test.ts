@@ -225,3 +225,63 @@ describe('createApiClient', () => {
     expect(seen).toHaveLength(0);
   });
 });
+
+describe('onRetryAfter: the wait is known before the body is read', () => {
+  /** A 429 whose body never arrives: only the status line and headers are there. */
+  function stalledBody(status: number, headers: Record<string, string>): Response {
+    return new Response(new ReadableStream({ start() {} }), { status, headers });
+  }
+
+  it('is called on the headers of a 429 although its body never comes', async () => {
+    const { fetch } = fakeFetch(() => stalledBody(429, { 'retry-after': '7' }));
+    const heard: [number, number][] = [];
+    // Left pending on purpose: the body never comes.
+    void client(fetch)
+      .createPost('Hi', {
+        onRetryAfter: async (ms, status) => {
+          heard.push([ms, status]);
+        },
+      })
+      .catch(() => undefined);
+    await vi.waitFor(() => expect(heard).toEqual([[7_000, 429]]));
+  });
+
+  it('is called for a 503 naming a wait, with the 60 s fallback for a 429 without one, and never for other answers', async () => {
+    const answers = [
+      stalledBody(503, { 'retry-after': '3' }),
+      json(429, { error: 'slow down' }),
+      json(503, { error: 'down' }),
+      json(500, { error: 'oops' }),
+      json(201, POST),
+    ];
+    const { fetch } = fakeFetch(() => answers.shift() ?? json(201, POST));
+    const heard: [number, number][] = [];
+    const onRetryAfter = async (ms: number, status: number) => {
+      heard.push([ms, status]);
+    };
+    const api = client(fetch);
+    void api.createPost('a', { onRetryAfter }).catch(() => undefined);
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    const rateLimited = await failure(api.createPost('b', { onRetryAfter }));
+    expect(rateLimited.kind).toBe('rate_limited');
+    await failure(api.createPost('c', { onRetryAfter }));
+    await failure(api.createPost('d', { onRetryAfter }));
+    await api.createPost('e', { onRetryAfter });
+    expect(heard).toEqual([
+      [3_000, 503],
+      [60_000, 429],
+    ]);
+  });
+
+  it('a hook that fails does not change what the request answers', async () => {
+    const { fetch } = fakeFetch(() => json(429, {}, { 'retry-after': '2' }));
+    const error = await failure(
+      client(fetch).createPost('x', {
+        onRetryAfter: async () => {
+          throw new Error('store refused');
+        },
+      }),
+    );
+    expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 2_000 });
+  });
+});

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DRAIN_ALARM, Waker } from '@/entrypoints/background/wake';
+import { DRAIN_ALARM, SEND_WATCHDOG_MS, Waker } from '@/entrypoints/background/wake';
 
 const NOW = 1_800_000_000_000;
 
@@ -42,5 +42,39 @@ describe('Waker', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(run).not.toHaveBeenCalled();
     expect(await fakeBrowser.alarms.get(DRAIN_ALARM)).toBeUndefined();
+  });
+});
+
+describe('Waker: a wake-up exists whenever work does', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.useFakeTimers({ now: NOW });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('arms the alarm before a send, so a worker stopped mid-send is woken', async () => {
+    const waker = new Waker(vi.fn());
+    await waker.watch(NOW);
+    expect(await fakeBrowser.alarms.get(DRAIN_ALARM)).toMatchObject({ scheduledTime: NOW + SEND_WATCHDOG_MS });
+    // The pass ended and named its own time: that replaces the watchdog.
+    await waker.succeeded(NOW + 60_000, NOW + 100);
+    expect(await fakeBrowser.alarms.get(DRAIN_ALARM)).toMatchObject({ scheduledTime: NOW + 60_000 });
+  });
+
+  it('retries a pass that threw after a growing, jittered wait, and forgets the failures after a success', async () => {
+    const run = vi.fn();
+    const waker = new Waker(run, () => 0.999);
+    const first = await waker.failed(new Error('IndexedDB refused'), NOW);
+    expect(first).toMatchObject({ message: 'IndexedDB refused', attempt: 0, at: NOW });
+    expect(first.retryAt).toBeGreaterThanOrEqual(NOW + 1_000);
+    expect(await fakeBrowser.alarms.get(DRAIN_ALARM)).toMatchObject({ scheduledTime: first.retryAt });
+    const second = await waker.failed(new Error('again'), NOW);
+    const third = await waker.failed(new Error('again'), NOW);
+    expect(second.attempt).toBe(1);
+    expect(third.retryAt - NOW).toBeGreaterThan(second.retryAt - NOW);
+    await waker.succeeded(null, NOW);
+    expect((await waker.failed(new Error('new trouble'), NOW)).attempt).toBe(0);
   });
 });

@@ -24,6 +24,19 @@ export function makeItem(id: string, seq: number, account = 'acc-a', overrides: 
  */
 export function describeStoreContract(name: string, makeStore: () => Promise<OutboxStore>): void {
   describe(`OutboxStore contract: ${name}`, () => {
+    it('puts an item and its account state together', async () => {
+      const store = await makeStore();
+      const waiting = makeItem('w', 1, 'acc-a', { state: { status: 'waiting', until: 9_000 } });
+      const paused: AccountState = {
+        account: 'acc-a',
+        rateLimitedUntil: 9_000,
+        rateLimitedBy: { item: 'w', at: 4_000 },
+      };
+      await store.putItemAndAccount(waiting, paused);
+      expect(await store.getItem('w')).toEqual(waiting);
+      expect(await store.getAccount('acc-a')).toEqual(paused);
+    });
+
     it('starts empty', async () => {
       const store = await makeStore();
       expect(await store.listItems()).toEqual([]);

@@ -1,0 +1,57 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createHandlers } from '@/entrypoints/background/handlers';
+import { BackgroundServices } from '@/entrypoints/background/services';
+import type { Handlers } from '@/lib/messages/router';
+import { updateSettings } from '@/lib/storage/settings';
+
+const SITE = 'http://127.0.0.1:8787';
+const fromPage = { sender: { kind: 'content', url: 'http://127.0.0.1:8787/posts/p_1', tabId: 3, frameId: 0 } } as const;
+
+async function setup() {
+  const services = new BackgroundServices();
+  const kick = vi.fn();
+  const handlers: Handlers = createHandlers({
+    services,
+    kick,
+    notify: vi.fn(),
+    drafts: {} as never,
+    links: { allSitesEnabled: async () => false, injectBar: async () => undefined },
+  });
+  return { services, handlers, kick };
+}
+
+describe('reactions: only the kinds the user configured are ever queued', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    await updateSettings({ baseUrl: SITE, reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }] });
+  });
+
+  it('refuses, in words, a well-formed kind the user never configured (a page asking for "agree")', async () => {
+    const { services, handlers, kick } = await setup();
+    for (const reaction of ['agree', 'constructor', 'well_sourced_x']) {
+      await expect(handlers.reactToPost({ postId: 'p_1', reaction }, fromPage as never)).rejects.toMatchObject({
+        name: 'MessageError',
+        code: 'invalid',
+        message: expect.stringContaining('is not one of your reaction kinds'),
+      });
+    }
+    expect((await services.outbox()).list().filter((item) => item.request.kind === 'reaction')).toEqual([]);
+    expect(kick).not.toHaveBeenCalled();
+  });
+
+  it('queues a configured kind, and refuses the same request from an extension page once the kind is removed', async () => {
+    const { services, handlers } = await setup();
+    const queued = await handlers.reactToPost({ postId: 'p_9', reaction: 'well_sourced' }, fromPage as never);
+    expect(queued).toMatchObject({ status: 'queued' });
+    await updateSettings({ reactionKinds: [{ value: 'agree', label: 'Agree' }] });
+    await expect(
+      handlers.enqueueWrite({ kind: 'reaction', postId: 'p_8', reaction: 'well_sourced' }, {
+        sender: { kind: 'extension', url: 'chrome-extension://x/sidepanel.html', tabId: undefined },
+      } as never),
+    ).rejects.toMatchObject({ code: 'invalid' });
+    const reactions = (await services.outbox()).list().map((item) => item.request);
+    expect(reactions).toEqual([{ kind: 'reaction', postId: 'p_9', reaction: 'well_sourced' }]);
+  });
+});
