@@ -59,6 +59,8 @@ export class SimClock {
 export type ServerReply =
   | { type: 'ok'; latencyMs: number }
   | { type: 'rate_limited'; latencyMs: number; retryAfterS: number }
+  /** A 503 naming a wait: like a 429 (nothing written). */
+  | { type: 'unavailable'; latencyMs: number; retryAfterS: number }
   /** Commits, then the connection drops: the client sees a network error after sending. */
   | { type: 'drop_after_commit'; latencyMs: number; hidden: boolean }
   /** A 502 before anything was written. */
@@ -86,6 +88,32 @@ export class Generation {
   dead = false;
   /** When set, the worker stops right after this many more store writes. */
   killAfterWrites: number | undefined;
+  /**
+   * When set, the worker stops at this many more steps of the send path: store writes and the
+   * moments it hears an answer (stopped there, the answer is lost: the server did act).
+   */
+  crashAfterSteps: number | undefined;
+
+  /** Counts one step; true when the worker is dead after it. */
+  step(): boolean {
+    if (this.crashAfterSteps !== undefined) {
+      this.crashAfterSteps -= 1;
+      if (this.crashAfterSteps <= 0) this.dead = true;
+    }
+    return this.dead;
+  }
+}
+
+/** When a 429's rule binds: when the client hears it, or when the server answers (heard or lost). */
+export type BindRule = 'heard' | 'answered';
+
+/** One attempt as the server saw it: what it answered, and whether the client heard the answer. */
+export interface Attempt {
+  itemId: string;
+  /** When the client began this send (its `sending.since`). */
+  since: number;
+  reply: ServerReply['type'];
+  heard: boolean;
 }
 
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
@@ -97,22 +125,33 @@ export class FakeServer {
   private readonly notBefore = new Map<string, number>();
   private readonly inFlight = new Map<string, number>();
   private nextId = 0;
+  readonly attempts: Attempt[] = [];
 
   constructor(
     private readonly clock: SimClock,
     private readonly script: ServerReply[],
+    private readonly bind: BindRule = 'heard',
   ) {}
 
   /** The sender of one worker generation: a stopped worker never hears back. */
   senderFor(gen: Generation): WriteSender {
-    return (item: OutboxItem): Promise<SendResult> => {
+    return (item: OutboxItem, hooks = {}): Promise<SendResult> => {
       if (gen.dead) return never();
       const reply = this.script.shift() ?? { type: 'ok', latencyMs: 50 };
       const now = this.clock.now;
+      const since = item.state.status === 'sending' ? item.state.since : now;
+      const attempt: Attempt = { itemId: item.id, since, reply: reply.type, heard: false };
+      if (reply.type !== 'offline') this.attempts.push(attempt);
       const respond = (fn: () => void) =>
         this.clock.setTimer(now + reply.latencyMs, () => {
           if (reply.type !== 'offline') this.inFlight.delete(`${gen.id}|${item.account}`);
-          if (!gen.dead) fn();
+          if (reply.type === 'rate_limited' || reply.type === 'unavailable') {
+            if (this.bind === 'answered') this.bindWait(item.account, this.clock.now + reply.retryAfterS * 1_000);
+          }
+          // Stopped the moment the answer arrives: it is lost, whatever the server did.
+          if (gen.dead || gen.step()) return;
+          attempt.heard = true;
+          fn();
         });
       return new Promise<SendResult>((resolve, reject) => {
         if (reply.type === 'offline') {
@@ -126,19 +165,27 @@ export class FakeServer {
             respond(() => resolve({ id }));
             return;
           }
-          case 'rate_limited': {
-            const until = now + reply.retryAfterS * 1_000;
+          case 'rate_limited':
+          case 'unavailable': {
+            const status = reply.type === 'rate_limited' ? 429 : 503;
+            const retryAfterMs = reply.retryAfterS * 1_000;
             const error = new ApiError({
-              kind: 'rate_limited',
-              message: '429',
-              status: 429,
-              retryAfterMs: reply.retryAfterS * 1_000,
+              kind: reply.type === 'rate_limited' ? 'rate_limited' : 'server',
+              message: String(status),
+              status,
+              retryAfterMs,
             });
             respond(() => {
-              // The rule binds from the moment the client hears the 429: a worker stopped before
-              // the answer arrived cannot know it (the server would simply answer 429 again).
-              this.notBefore.set(item.account, Math.max(until, this.notBefore.get(item.account) ?? 0));
-              reject(error);
+              // With the 'heard' rule, the wait binds from the moment the client hears the 429: a
+              // worker stopped before the answer arrived cannot know it. The client stores it from
+              // the headers (onRefused), before anything else, and a stop there loses the rest.
+              if (this.bind === 'heard') this.bindWait(item.account, this.clock.now + retryAfterMs);
+              const refused = hooks.onRefused?.(retryAfterMs, status) ?? Promise.resolve();
+              refused.then(() => {
+                // Then the client reads the body: one more await a stop can cut.
+                if (gen.dead || gen.step()) return;
+                reject(error);
+              }, reject);
             });
             return;
           }
@@ -172,6 +219,10 @@ export class FakeServer {
     return this.records.filter((r) => r.itemId === itemId);
   }
 
+  private bindWait(account: string, until: number): void {
+    this.notBefore.set(account, Math.max(until, this.notBefore.get(account) ?? 0));
+  }
+
   private arrive(item: OutboxItem, gen: Generation): void {
     const now = this.clock.now;
     const notBefore = this.notBefore.get(item.account) ?? 0;
@@ -195,6 +246,7 @@ export function fencedStore(base: MemoryOutboxStore, gen: Generation): OutboxSto
   const write = async (op: () => Promise<void>): Promise<void> => {
     if (gen.dead) return never();
     await op();
+    gen.step();
     if (gen.killAfterWrites !== undefined) {
       gen.killAfterWrites -= 1;
       if (gen.killAfterWrites <= 0) gen.dead = true;
