@@ -67,6 +67,28 @@ function What({ item, reactionLabel, siteOrigin }: Omit<OutboxEntryProps, `on${s
   }
 }
 
+/** A post the platform holds more than once: a link to every copy, and how to remove one. */
+function Twins({ ids, siteOrigin }: { ids: string[]; siteOrigin: string | null }) {
+  return (
+    <span class="outbox-twins">
+      <strong>{t('outboxTwinsTitle')}</strong>{' '}
+      {ids.map((copy, index) => (
+        <span key={copy}>
+          {index > 0 && ', '}
+          {siteOrigin === null ? (
+            <code>{copy}</code>
+          ) : (
+            <a href={postUrl(siteOrigin, copy)} target="_blank" rel="noopener noreferrer">
+              {t('outboxTwinCopy', copy)}
+            </a>
+          )}
+        </span>
+      ))}
+      . {t('outboxTwinsAdvice')}
+    </span>
+  );
+}
+
 /** Where the item is, in words (with a live countdown while it waits). */
 function Detail({
   item,
@@ -91,6 +113,8 @@ function Detail({
     case 'sent': {
       const postId = request.kind === 'post' ? state.id : request.postId;
       const hash = request.kind === 'comment' ? state.id : undefined;
+      if (state.twins !== undefined && state.twins.length > 0)
+        return <Twins ids={[state.id, ...state.twins]} siteOrigin={siteOrigin} />;
       return (
         <>
           {tNodes('outboxSentDetail', time(state.at), <code>{state.id}</code>)}{' '}

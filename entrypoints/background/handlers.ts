@@ -98,9 +98,14 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
       return { account: identity.account ?? null, scopes: identity.scopes };
     },
     getTimelinePage: async ({ cursor, limit }) => {
-      const { client, read } = services.api(await services.baseUrl());
+      const baseUrl = await services.baseUrl();
+      const { client, read } = services.api(baseUrl);
       const params = { limit: limit ?? 20, ...(cursor === undefined ? {} : { cursor }) };
       const page = await read(`timeline:${params.limit}:${cursor ?? ''}`, () => client.timeline(params));
+      // A page read anyway is where a post the browser sent twice shows its second copy.
+      services
+        .noteTwins(baseUrl, page.items)
+        .catch((error: unknown) => console.warn('Looking for twins failed', error));
       return { items: page.items, nextCursor: page.nextCursor };
     },
     enqueueWrite: (request) => enqueue(request),

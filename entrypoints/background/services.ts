@@ -1,14 +1,15 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { type ApiClient, createApiClient, DEFAULT_TIMEOUT_MS, normalizeBaseUrl } from '@/lib/api/client';
-import type { Me } from '@/lib/api/schemas';
+import type { Contribution, Me } from '@/lib/api/schemas';
 import { writeSender } from '@/lib/api/write-sender';
 import { MessageError } from '@/lib/messages/reply';
-import { createReadWithRetry, Outbox, type ReadWithRetry } from '@/lib/queue';
+import { createReadWithRetry, Outbox, type ReadWithRetry, TWIN_WINDOW_MS } from '@/lib/queue';
 import { KeyVault } from '@/lib/storage/key-vault';
 import { IdbOutboxStore } from '@/lib/storage/outbox-store';
 import { readSettings } from '@/lib/storage/settings';
 import { findLandedWith } from './find-landed';
+import { seenPost } from './seen-post';
 import type { DrainFailure } from './wake';
 
 /** What the last key check said, kept so the popup can show the account without calling the API. */
@@ -72,6 +73,30 @@ export class BackgroundServices {
       throw new MessageError('invalid', 'Set the API base URL on the options page first.');
     }
     return normalized;
+  }
+
+  /**
+   * Looks for second copies of recently sent posts among a timeline page the extension read anyway
+   * (no request of its own unless the account's id is not known yet): the Outbox item then says
+   * "published twice".
+   */
+  async noteTwins(baseUrl: string, posts: readonly Contribution[]): Promise<void> {
+    const outbox = await this.outbox();
+    const now = Date.now();
+    const recent = outbox
+      .list(baseUrl)
+      .some(
+        (item) => item.state.status === 'sent' && item.request.kind === 'post' && now - item.state.at <= TWIN_WINDOW_MS,
+      );
+    if (!recent) return;
+    const identity = await identityItem.getValue();
+    let accountId = identity?.baseUrl === baseUrl ? identity.account?.id : undefined;
+    if (accountId === undefined) {
+      const { client, read } = this.api(baseUrl);
+      accountId = (await read('me', () => client.me())).account?.id;
+    }
+    if (accountId === undefined) return;
+    await outbox.noteTwins(posts.map(seenPost), baseUrl, accountId);
   }
 
   /** `GET /v1/me` through the read path; remembers the identity for the status view. */

@@ -80,7 +80,13 @@ export const failureReasonSchema = z.object({
 export const itemStateSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('queued') }),
   z.object({ status: z.literal('sending'), since: z.number() }),
-  z.object({ status: z.literal('sent'), id: z.string(), at: z.number(), settled: z.boolean().optional() }),
+  z.object({
+    status: z.literal('sent'),
+    id: z.string(),
+    at: z.number(),
+    settled: z.boolean().optional(),
+    twins: z.array(z.string()).optional(),
+  }),
   z.object({ status: z.literal('waiting'), until: z.number() }),
   z.object({ status: z.literal('failed'), reason: failureReasonSchema, at: z.number() }),
   z.object({ status: z.literal('uncertain'), since: z.number(), at: z.number(), detail: z.string() }),

@@ -9,4 +9,5 @@ export type { OutboxChange, OutboxListener } from './records';
 export type { DrainResult } from './scheduler';
 export type { OutboxStore } from './store';
 export { type AccountPause, type OutboxSummary, STATUS_SEVERITY, summarize } from './summary';
+export { findTwins, type SeenPost, TWIN_WINDOW_MS } from './twins';
 export type * from './types';

@@ -4,6 +4,7 @@ import { type DrainResult, Scheduler } from './scheduler';
 import { claimedIds, settle } from './settle';
 import type { OutboxStore } from './store';
 import { type OutboxSummary, summarize } from './summary';
+import { findTwins, type SeenPost } from './twins';
 import type { AccountState, Clock, FindLanded, OutboxItem, WriteRequest, WriteSender } from './types';
 
 /** What the Outbox is built from. Everything with a side effect is injected. */
@@ -185,6 +186,29 @@ export class Outbox {
       const old = this.list().filter((item) => item.state.status === 'sent' && item.state.at < before);
       for (const item of old) await this.records.remove(item.id);
       return old.length;
+    });
+  }
+
+  /**
+   * Notes second copies of recently sent posts seen on a timeline page (see `findTwins`): the item
+   * then says "published twice" with both links. Never deletes anything. Returns the items changed.
+   */
+  noteTwins(posts: readonly SeenPost[], account: string, accountId: string): Promise<OutboxItem[]> {
+    return this.records.serial(async () => {
+      const found = findTwins(this.list(account), posts, accountId, this.clock());
+      const changed: OutboxItem[] = [];
+      for (const [id, twins] of found) {
+        const item = this.records.item(id);
+        if (item === undefined || item.state.status !== 'sent') continue;
+        const next: OutboxItem = {
+          ...item,
+          state: { ...item.state, twins: [...(item.state.twins ?? []), ...twins] },
+          updatedAt: this.clock(),
+        };
+        await this.records.update(next);
+        changed.push(next);
+      }
+      return changed;
     });
   }
 

@@ -30,7 +30,8 @@ export interface FailureReason {
 export type ItemState =
   | { status: 'queued' }
   | { status: 'sending'; since: number }
-  | { status: 'sent'; id: string; at: number; settled?: boolean }
+  /** `twins`: other copies of the same post the platform holds (a browser re-sent the POST by itself). */
+  | { status: 'sent'; id: string; at: number; settled?: boolean; twins?: string[] }
   | { status: 'waiting'; until: number }
   | { status: 'failed'; reason: FailureReason; at: number }
   | { status: 'uncertain'; since: number; at: number; detail: string };

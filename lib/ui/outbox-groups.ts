@@ -30,13 +30,18 @@ function changedAt(item: OutboxItemView): number {
  */
 export function groupOutbox(items: readonly OutboxItemView[]): OutboxGroup[] {
   const groups: Record<OutboxGroupName, OutboxItemView[]> = { attention: [], pending: [], sent: [] };
-  for (const item of items) groups[GROUP_OF[item.state.status]].push(item);
+  for (const item of items) groups[isTwinned(item) ? 'attention' : GROUP_OF[item.state.status]].push(item);
   groups.attention.sort((a, b) => changedAt(b) - changedAt(a) || b.seq - a.seq);
   groups.pending.sort((a, b) => a.seq - b.seq);
   groups.sent.sort((a, b) => changedAt(b) - changedAt(a) || b.seq - a.seq);
   return (['attention', 'pending', 'sent'] as const)
     .map((name) => ({ name, items: groups[name] }))
     .filter((group) => group.items.length > 0);
+}
+
+/** A sent post the platform holds twice: the user decides which copy stays. */
+function isTwinned({ state }: OutboxItemView): boolean {
+  return state.status === 'sent' && state.twins !== undefined && state.twins.length > 0;
 }
 
 /** The first line of a body, shortened to about `max` characters on a word boundary. */

@@ -76,6 +76,27 @@ describe('OutboxView', () => {
     expect(screen.getByRole('heading', { name: 'Outbox' })).toBeTruthy();
   });
 
+  it('a post published twice needs a decision: both copies linked, and how to remove one; a single copy never says so', async () => {
+    items = [
+      outboxItem({ kind: 'post', body: 'Twinned post' }, { status: 'sent', id: 'p_1', at: NOW, twins: ['p_2'] }),
+      outboxItem({ kind: 'post', body: 'Single post' }, { status: 'sent', id: 'p_3', at: NOW }),
+    ];
+    background();
+    render(<OutboxView />);
+    await screen.findByText('Twinned post', { exact: false });
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Needs your decision (1)', 'Sent (1)']);
+    const twinned = entry(/Twinned post/);
+    expect(twinned.textContent).toContain('Published twice.');
+    expect(twinned.textContent).toContain('delete the one you do not want');
+    const links = within(twinned).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('rel')])).toEqual([
+      ['Copy p_1', 'http://127.0.0.1:8787/posts/p_1', 'noopener noreferrer'],
+      ['Copy p_2', 'http://127.0.0.1:8787/posts/p_2', 'noopener noreferrer'],
+    ]);
+    expect(entry(/Single post/).textContent).not.toContain('Published twice');
+  });
+
   it('shows every state in words, grouped by what the user has to do', async () => {
     items = [
       outboxItem({ kind: 'post', body: 'Sent post' }, { status: 'sent', id: 'p_sent', at: NOW - 60_000 }),
