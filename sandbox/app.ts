@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { Hono } from 'hono';
 import { bearerKey } from './api/auth.js';
 import { apiRoutes } from './api/routes.js';
@@ -16,6 +17,17 @@ function keyFromHeader(ctx: SandboxContext, header: string | undefined): KeyReco
   return token === undefined ? undefined : ctx.accounts.findByClearKey(token);
 }
 
+/** Resolves once the answer has been handed to the network (or the connection is gone). */
+function answerSent(outgoing: ServerResponse | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (outgoing === undefined || outgoing.writableFinished || outgoing.destroyed) resolve();
+    else {
+      outgoing.once('finish', () => resolve());
+      outgoing.once('close', () => resolve());
+    }
+  });
+}
+
 /** The whole HTTP surface: API under `/v1`, controls under `/__sandbox`, the website at `/`. */
 export function createApp(ctx: SandboxContext): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
@@ -31,17 +43,20 @@ export function createApp(ctx: SandboxContext): Hono<SandboxEnv> {
     if (/^\/v\d+(\/|$)/.test(c.req.path)) {
       const key = c.get('key') ?? keyFromHeader(ctx, c.req.header('authorization'));
       const retryAfter = Number(c.res.headers.get('retry-after'));
-      ctx.requests.record({
-        at,
-        method: c.req.method,
-        path: c.req.path,
-        account: key?.accountId ?? null,
-        keyId: key?.id ?? null,
-        status,
-        retryAfterSeconds: dropped === undefined && Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-        dropped: dropped !== undefined,
-        durationMs,
-      });
+      ctx.requests.record(
+        {
+          at,
+          method: c.req.method,
+          path: c.req.path,
+          account: key?.accountId ?? null,
+          keyId: key?.id ?? null,
+          status,
+          retryAfterSeconds: dropped === undefined && Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+          dropped: dropped !== undefined,
+          durationMs,
+        },
+        answerSent(c.env?.outgoing),
+      );
     }
   });
 

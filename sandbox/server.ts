@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { createContext } from './context-factory.js';
+import type { RequestLogEntry } from './request-log.js';
 
 /** How to start a sandbox. */
 export interface SandboxOptions {
@@ -33,6 +34,8 @@ export interface RunningSandbox {
   testKey: string;
   /** The demo account's id. */
   account: string;
+  /** Every API request as it is logged, once its answer has gone out; in process; returns the unsubscribe. */
+  onRequest(listener: (entry: RequestLogEntry) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -75,6 +78,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     baseUrl: ctx.site.baseUrl,
     testKey: ctx.demo.testKey,
     account: ctx.demo.accountId,
+    onRequest: (listener) => ctx.requests.subscribe(listener),
     close() {
       closing ??= new Promise<void>((resolve) => {
         ctx.webhooks.close();

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
 import { CHROME_BUILD, CHROMIUM_PATH } from './browsers';
 
 /** Flags that keep headless system Chromium quiet on a machine with no outside network. */
@@ -66,30 +66,57 @@ export async function openExtensionPage(context: BrowserContext, extensionId: st
  * waits until CDP reports it stopped. The next event (message, alarm) starts it again.
  */
 export async function stopServiceWorker(context: BrowserContext, extensionId: string): Promise<void> {
-  const tab = await openExtensionPage(context, extensionId, 'manifest.json');
+  const stopper = await WorkerStopper.open(context, extensionId);
   try {
+    await stopper.stop();
+  } finally {
+    await stopper.close();
+  }
+}
+
+/**
+ * A CDP session kept open on an extension tab (`manifest.json`: no script, so it never wakes the
+ * worker), so a test can stop the worker within milliseconds of an event, as often as it likes.
+ */
+export class WorkerStopper {
+  private readonly status = new Map<string, string>();
+  private registrations = new Set<string>();
+
+  private constructor(
+    private readonly tab: Page,
+    private readonly cdp: CDPSession,
+  ) {}
+
+  static async open(context: BrowserContext, extensionId: string): Promise<WorkerStopper> {
+    const tab = await openExtensionPage(context, extensionId, 'manifest.json');
     const cdp = await context.newCDPSession(tab);
-    const status = new Map<string, string>();
+    const stopper = new WorkerStopper(tab, cdp);
     const scope = `chrome-extension://${extensionId}/`;
-    let registrations = new Set<string>();
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
-      registrations = new Set([
-        ...registrations,
-        ...updated.filter((r) => r.scopeURL === scope).map((r) => r.registrationId),
-      ]);
+      for (const r of updated) if (r.scopeURL === scope) stopper.registrations.add(r.registrationId);
     });
     cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-      for (const v of versions) if (registrations.has(v.registrationId)) status.set(v.versionId, v.runningStatus);
+      for (const v of versions) {
+        if (stopper.registrations.has(v.registrationId)) stopper.status.set(v.versionId, v.runningStatus);
+      }
     });
     await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.stopAllWorkers');
-    const deadline = Date.now() + 10_000;
-    while ([...status.values()].some((s) => s !== 'stopped') || status.size === 0) {
-      if (Date.now() > deadline) throw new Error(`The service worker did not stop: ${JSON.stringify([...status])}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    return stopper;
+  }
+
+  /** Sends the stop at once; resolves when CDP reports every version of the worker stopped. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    await this.cdp.send('ServiceWorker.stopAllWorkers');
+    const deadline = Date.now() + timeoutMs;
+    while ([...this.status.values()].some((s) => s !== 'stopped') || this.status.size === 0) {
+      if (Date.now() > deadline)
+        throw new Error(`The service worker did not stop: ${JSON.stringify([...this.status])}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    await cdp.detach();
-  } finally {
-    await tab.close();
+  }
+
+  async close(): Promise<void> {
+    await this.cdp.detach().catch(() => undefined);
+    await this.tab.close();
   }
 }
