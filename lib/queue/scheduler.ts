@@ -200,7 +200,7 @@ export class Scheduler {
       };
       // Durable before the request leaves: a stop mid-send is then found and settled at start-up.
       await records.update(sending);
-      let refusedUntil: number | undefined;
+      let refused: { until: number; at: number } | undefined;
       const onRefused = async (retryAfterMs: number, status: number): Promise<void> => {
         const at = clock();
         const wait = Number.isFinite(retryAfterMs) && retryAfterMs >= 0 ? retryAfterMs : DEFAULT_RETRY_AFTER_MS;
@@ -209,13 +209,13 @@ export class Scheduler {
           status,
           message: 'The platform asked to wait before the next write.',
         };
-        refusedUntil = await this.storeRefusal(sending, at + wait, at, error);
+        refused = { until: await this.storeRefusal(sending, at + wait, at, error), at };
       };
       let id: string;
       try {
         ({ id } = await sender(sending, { onRefused }));
       } catch (error) {
-        await this.afterFailure(sending, since, classifySendError(error), refusedUntil);
+        await this.afterFailure(sending, since, classifySendError(error), refused);
         return;
       }
       const { lastError: _, ...rest } = sending;
@@ -249,7 +249,7 @@ export class Scheduler {
     item: OutboxItem,
     since: number,
     decision: SendDecision,
-    refusedUntil: number | undefined,
+    refused: { until: number; at: number } | undefined,
   ): Promise<void> {
     const { records, clock, random } = this.deps;
     const now = clock();
@@ -257,7 +257,7 @@ export class Scheduler {
     switch (decision.type) {
       case 'rate_limited':
         // Usually stored already by onRefused, from the headers; again now with the full reason.
-        await this.storeRefusal(item, refusedUntil ?? now + decision.retryAfterMs, now, error);
+        await this.storeRefusal(item, refused?.until ?? now + decision.retryAfterMs, refused?.at ?? now, error);
         return;
       case 'key_disabled': {
         const reason = error.reason ?? error.message;
