@@ -115,6 +115,40 @@ export class WorkerStopper {
     }
   }
 
+  /**
+   * The newest time (epoch ms) the Outbox stored a 429 it heard, read from the extension origin's
+   * IndexedDB through this tab (no message: the worker is not woken); 0 when none.
+   */
+  lastStoredRefusal(): Promise<number> {
+    return this.tab.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('debate-companion');
+          open.onerror = () => resolve(0);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('accounts')) {
+              db.close();
+              resolve(0);
+              return;
+            }
+            const all = db.transaction('accounts').objectStore('accounts').getAll();
+            all.onsuccess = () => {
+              db.close();
+              const times = (all.result as { rateLimitedBy?: { at: number; lost?: boolean } }[])
+                .filter((state) => state.rateLimitedBy !== undefined && state.rateLimitedBy.lost !== true)
+                .map((state) => state.rateLimitedBy?.at ?? 0);
+              resolve(Math.max(0, ...times));
+            };
+            all.onerror = () => {
+              db.close();
+              resolve(0);
+            };
+          };
+        }),
+    );
+  }
+
   async close(): Promise<void> {
     await this.cdp.detach().catch(() => undefined);
     await this.tab.close();
