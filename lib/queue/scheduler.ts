@@ -277,8 +277,9 @@ export class Scheduler {
         await this.updateAccount(item.account, (state) => withoutPauses(state, now));
         return;
       case 'unknown':
-        // A connection that broke hides its answer, perhaps a 429; a 5xx that was heard does not.
-        await this.settleUnknown({ ...item, lastError: error }, since, 'unknown', error.status === undefined);
+        // The worker heard what happened (a 5xx, a broken connection: no answer reached the browser),
+        // so no 429 can hide here; only a worker stopped mid-send may have lost one (recoverOne).
+        await this.settleUnknown({ ...item, lastError: error }, since, 'unknown', false);
         return;
       case 'landed_unreadable': {
         const settled = await this.settleUnknown({ ...item, lastError: error }, since, 'unreadable', false);

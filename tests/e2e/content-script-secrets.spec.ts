@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { findBars, waitFor } from './support/closed-shadow';
+import { listOutbox } from './support/extension-client';
 import { decoratedSitePage } from './support/link-bars';
 
 /**
@@ -82,4 +83,40 @@ test('the content script cannot read the API key from any storage it can reach',
     expect(everything).not.toContain(sandbox.testKey);
     expect(everything).not.toContain(sandbox.testKey.slice(4, 20));
   }
+});
+
+// A compromised renderer can send whatever our content script can: a reaction kind the user never
+// configured is refused in words, and nothing is queued.
+test('a content script asking for a reaction kind the user never configured is refused', async ({
+  context,
+  sandbox,
+  extensionPage,
+}) => {
+  const { page, cdp } = await decoratedSitePage(context, extensionPage, sandbox.baseUrl, sandbox.testKey);
+  const contexts: { id: number; name: string; auxData?: { type?: string } }[] = [];
+  cdp.on('Runtime.executionContextCreated', ({ context: created }) => contexts.push(created));
+  await cdp.send('Runtime.enable');
+  await page.goto(`${sandbox.baseUrl}/`);
+  await waitFor(async () => ((await findBars(cdp)).length > 0 ? true : undefined), 'the bars');
+  const world = contexts.find((c) => c.auxData?.type === 'isolated' && c.name === 'Debate Companion');
+  expect(world).toBeDefined();
+  const react = async (reaction: string) => {
+    const { result } = await cdp.send('Runtime.evaluate', {
+      expression: `chrome.runtime.sendMessage({ type: 'reactToPost', payload: { postId: 'p_probe', reaction: ${JSON.stringify(reaction)} } })`,
+      contextId: world?.id,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    return result.value as { ok: boolean; error?: { code: string; message: string } };
+  };
+  for (const kind of ['agree', 'constructor', 'well_sourced_2']) {
+    const reply = await react(kind);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid' } });
+    expect(reply.error?.message).toContain('is not one of your reaction kinds');
+  }
+  const options = await extensionPage('options.html');
+  const items = await listOutbox(options);
+  expect(items.filter((item) => item.request.postId === 'p_probe')).toEqual([]);
+  // The configured kind is still accepted from the same world.
+  expect(await react('well_sourced')).toMatchObject({ ok: true });
 });

@@ -35,11 +35,9 @@ describe('connection dropped after the write was committed', () => {
       body: 'Did my reply get through?',
     });
     const after = await rig.outbox.enqueue(rig.account, { kind: 'post', body: 'Behind the uncertain reply' });
-    const sent = clock.now();
 
-    // The lost answer may have been a 429: the account waits the fallback 60 s, then goes on.
-    expect(await drain()).toEqual([sent + 60_000]);
-    expect(rig.outbox.get(comment.id)?.state).toMatchObject({ status: 'uncertain', since: sent });
+    expect(await drain()).toEqual([]);
+    expect(rig.outbox.get(comment.id)?.state).toMatchObject({ status: 'uncertain', since: clock.now() });
     expect(rig.outbox.get(comment.id)?.lastError).toMatchObject({ kind: 'network' });
     // Uncertain does not block the queue.
     expect(rig.outbox.get(after.id)?.state.status).toBe('sent');
@@ -186,7 +184,8 @@ describe('timeout', () => {
 
     // Send again looks once more (the write may have landed meanwhile) and otherwise sends it: one copy either way.
     await slow.outbox.sendAgain(item.id);
-    await drainToIdle(slow.outbox, (at) => clock.advanceTo(at));
+    await drain();
+    await slow.outbox.drain();
     const landed = await postsBy(sb, me.account?.id ?? '');
     expect(landed.map((p) => p.body)).toEqual(['Slow server']);
     expect(slow.outbox.get(item.id)?.state).toMatchObject({ status: 'sent', id: landed[0]?.id });

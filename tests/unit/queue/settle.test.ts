@@ -93,18 +93,12 @@ describe('an unknown outcome is settled, never re-sent blindly, never dropped', 
     expect(outbox.get(second.id)?.state.status).toBe('uncertain');
   });
 
-  it('an uncertain item does not block the writes behind it once the fallback wait for a lost answer passed', async () => {
+  it('an uncertain item does not block the writes behind it (a broken connection hid no 429: the browser got no answer)', async () => {
     const { outbox, sender } = await makeOutbox();
     for (const body of ['lost in transit', 'next', 'last']) await outbox.enqueue(A, { kind: 'post', body });
-    const first = outbox.drain();
+    const drained = outbox.drain();
     await settleMicrotasks();
     sender.last().fail(apiError('network', { outcomeUnknown: true }));
-    const { nextWakeAt } = await first;
-    // The broken connection may have carried a 429: the account waits the fallback 60 s.
-    expect(sender.calls).toHaveLength(1);
-    expect(nextWakeAt).toBe(Date.now() + 60_000);
-    await vi.advanceTimersByTimeAsync(60_000);
-    const drained = outbox.drain();
     await settleMicrotasks();
     sender.last().succeed('p_2');
     await settleMicrotasks();
@@ -216,6 +210,58 @@ describe('a worker stopped mid-send', () => {
     // Nothing was re-sent; the queued item is left to the drainer.
     expect(sender.calls).toHaveLength(0);
     expect(outbox.get('queued')?.state.status).toBe('queued');
+  });
+
+  it('an interrupted write that is not found pauses its account for the fallback wait: a 429 may have been lost', async () => {
+    const store = new MemoryOutboxStore();
+    await store.putItem(interrupted('lost', 1, START - 4_000));
+    await store.putItem(makeItem('next', 2, A));
+    const { outbox, sender } = await makeOutbox({ store, answerDeadlineMs: 15_000 });
+    const { nextWakeAt } = await outbox.drain();
+    // The answer could have come until now (4 s < the 15 s deadline): 60 s from now.
+    expect(nextWakeAt).toBe(START + 60_000);
+    expect(sender.calls).toHaveLength(0);
+    expect(outbox.get('lost')?.state.status).toBe('uncertain');
+    expect(await store.getAccount(A)).toMatchObject({
+      rateLimitedUntil: START + 60_000,
+      rateLimitedBy: { item: 'lost', at: START, lost: true },
+    });
+    expect(outbox.summary().paused).toEqual([{ account: A, rateLimitedUntil: START + 60_000, lostAnswer: true }]);
+    await vi.advanceTimersByTimeAsync(59_999);
+    await outbox.drain();
+    expect(sender.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    const drained = outbox.drain();
+    await settleMicrotasks();
+    expect(sender.bodies()).toEqual(['body next']);
+    sender.last().succeed('p_next');
+    await drained;
+  });
+
+  it('a worker that stayed stopped past the deadline waits only what is left of the fallback', async () => {
+    const store = new MemoryOutboxStore();
+    await store.putItem(interrupted('lost', 1, START - 50_000));
+    const { outbox } = await makeOutbox({ store, answerDeadlineMs: 15_000 });
+    await outbox.recoverInterrupted();
+    // The answer came by START - 35 s at the latest: its fallback ends at START + 25 s.
+    expect(outbox.accountState(A)?.rateLimitedUntil).toBe(START + 25_000);
+  });
+
+  it('an interrupted write whose 429 was stored goes back to the queue, never to uncertain', async () => {
+    const store = new MemoryOutboxStore();
+    await store.putItem(interrupted('refused', 1, START - 2_000));
+    // A store that wrote the pause but not the item (the IndexedDB store writes both at once).
+    await store.putAccount({
+      account: A,
+      rateLimitedUntil: START + 8_000,
+      rateLimitedBy: { item: 'refused', at: START - 1_990 },
+    });
+    const findLanded = vi.fn<FindLanded>(async () => []);
+    const { outbox, sender } = await makeOutbox({ store, findLanded });
+    expect(await outbox.drain()).toEqual({ nextWakeAt: START + 8_000 });
+    expect(outbox.get('refused')?.state).toEqual({ status: 'waiting', until: START + 8_000 });
+    expect(findLanded).not.toHaveBeenCalled();
+    expect(sender.calls).toHaveLength(0);
   });
 
   it('a drain settles interrupted items before it sends anything', async () => {
