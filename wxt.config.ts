@@ -159,9 +159,21 @@ export default defineConfig({
       : {}),
   }),
   webExt: {
-    binaries: { chrome: '/usr/bin/chromium', firefox: '/usr/bin/firefox-esr' },
+    // `npm start` finds the browser (scripts/find-browser.mjs) and passes it here; without one, WXT's
+    // own discovery looks.
+    binaries: {
+      ...(process.env.DC_CHROMIUM_BINARY ? { chrome: process.env.DC_CHROMIUM_BINARY } : {}),
+      ...(process.env.DC_FIREFOX_BINARY ? { firefox: process.env.DC_FIREFOX_BINARY } : {}),
+    },
     // `npm start` opens the sandbox website next to the extension.
     startUrls: process.env.DC_START_URL ? [process.env.DC_START_URL] : undefined,
-    chromiumArgs: ['--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromiumArgs: [
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // Chromium refuses to start as root without it (`npm start` sets this only for root).
+      ...(process.env.DC_CHROMIUM_NO_SANDBOX === '1' ? ['--no-sandbox'] : []),
+    ],
   },
 });

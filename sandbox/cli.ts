@@ -13,6 +13,8 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  // The reader of our output (npm start, a terminal) may be gone when we say goodbye: no EPIPE crash.
+  process.stdout.on('error', () => {});
   let sandbox: RunningSandbox | undefined;
   let stopping = false;
   const stop = (signal: string) => {

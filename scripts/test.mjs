@@ -18,6 +18,13 @@ if (!existsSync(firefox)) {
   process.exit(1);
 }
 
+if (process.platform === 'linux' && !existsSync('/usr/bin/Xvfb')) {
+  console.error(
+    'Xvfb not found: the npm start test needs a virtual display; install it with "apt-get install xvfb" (Debian).',
+  );
+  process.exit(1);
+}
+
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],

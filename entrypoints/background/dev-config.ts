@@ -1,5 +1,5 @@
 import { readSettings, updateSettings } from '@/lib/storage/settings';
-import type { BackgroundServices } from './services';
+import { type BackgroundServices, identityItem } from './services';
 
 /**
  * Development builds made by `npm start` come up configured against the local sandbox: its base URL
@@ -13,4 +13,7 @@ export async function applyDevConfig(services: BackgroundServices): Promise<void
   if (!baseUrl || !key) return;
   if ((await readSettings()).baseUrl === '') await updateSettings({ baseUrl });
   if ((await services.vault.read()) === undefined) await services.vault.save(key);
+  // Check the key once, so the popup shows the account at first sight (and the sandbox's log shows
+  // the extension came up configured: `npm start`'s test waits for this request).
+  if ((await identityItem.getValue()) === null) await services.checkKey().catch(() => undefined);
 }
