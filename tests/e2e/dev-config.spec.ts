@@ -5,6 +5,7 @@ import { expect, test } from './fixtures';
 import { CHROME_BUILD } from './support/browsers';
 import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from './support/chromium';
 import { call } from './support/extension-client';
+import { scaled } from './support/time';
 
 const DEV_BUILD = path.resolve(CHROME_BUILD, '../chrome-mv3-dev');
 
@@ -18,7 +19,7 @@ function filesUnder(dir: string): string[] {
 test('npm start: a development build comes up configured against the sandbox; a store build has no key', async ({
   sandbox,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   execFileSync('npx', ['wxt', 'build', '--mode', 'development'], {
     env: { ...process.env, WXT_DEV_API_BASE_URL: sandbox.baseUrl, WXT_DEV_API_KEY: sandbox.testKey },
     stdio: 'ignore',

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { expect, test } from './fixtures';
 import { launchFirefox, openFirefoxExtensionPage } from './support/firefox';
 import { resetSandbox, waitForEvents } from './support/link-bars';
+import { scaled } from './support/time';
 
 /** Sends a protocol message from an add-on page, as the UI does. */
 function send(page: Page, type: string, payload?: unknown): Promise<{ ok: boolean; data?: unknown }> {
@@ -39,7 +40,7 @@ test.describe('Firefox ESR inline bars', () => {
   test('the bar appears on the sandbox website and a real click queues a reaction that lands', async ({ sandbox }) => {
     await resetSandbox(sandbox.baseUrl);
     const options = await openFirefoxExtensionPage(browser, 'options.html');
-    await options.waitForSelector('h1', { timeout: 15_000 });
+    await options.waitForSelector('h1', { timeout: scaled(15_000) });
     expect((await send(options, 'saveSettings', { baseUrl: sandbox.baseUrl })).ok).toBe(true);
     expect((await send(options, 'saveKey', { key: sandbox.testKey })).ok).toBe(true);
     await until(

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server';
 import { launchFirefox, openFirefoxExtensionPage } from './support/firefox';
 import { SandboxClient } from './support/sandbox-client';
+import { scaled } from './support/time';
 
 /** An element found the way a user finds it: by role and accessible name (puppeteer's ARIA query). */
 const aria = (role: string, name: string) => `::-p-aria([name="${name}"][role="${role}"])`;
@@ -29,18 +30,18 @@ test.describe('Firefox ESR', () => {
 
   test('installs the add-on and renders its options page', async () => {
     const page = await openFirefoxExtensionPage(browser, 'options.html');
-    const heading = await page.waitForSelector('h1', { timeout: 15_000 });
+    const heading = await page.waitForSelector('h1', { timeout: scaled(15_000) });
     expect(await heading?.evaluate((h) => h.textContent)).toBe('Debate Companion options');
     await page.close();
   });
 
   test('main flow: set and check the key, read the timeline in the sidebar page, post, see it land', async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     const control = new SandboxClient(sandbox.baseUrl);
 
     // Options: base URL and key, saved; the key checked against the platform.
     const options = await openFirefoxExtensionPage(browser, 'options.html');
-    const baseUrl = await options.waitForSelector(aria('textbox', 'API base URL'), { timeout: 15_000 });
+    const baseUrl = await options.waitForSelector(aria('textbox', 'API base URL'), { timeout: scaled(15_000) });
     await baseUrl?.click({ count: 3 });
     await baseUrl?.type(sandbox.baseUrl);
     // A password field has no ARIA role (Firefox exposes none): found by its name alone.
@@ -55,7 +56,7 @@ test.describe('Firefox ESR', () => {
 
     // The sidebar's page: the timeline's posts are there.
     const panel = await openFirefoxExtensionPage(browser, 'sidepanel.html');
-    await panel.waitForSelector('article', { timeout: 20_000 });
+    await panel.waitForSelector('article', { timeout: scaled(20_000) });
     expect((await panel.$$('article')).length).toBeGreaterThan(3);
 
     // Post from the composer; it lands on the platform, once.
@@ -66,7 +67,7 @@ test.describe('Firefox ESR', () => {
       .poll(
         async () => (await control.postsOf(sandbox.testKey, sandbox.account)).filter((p) => p.body === body).length,
         {
-          timeout: 20_000,
+          timeout: scaled(20_000),
         },
       )
       .toBe(1);

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { extensionIdOf, launchChromium, openExtensionPage, stopServiceWorker } from './support/chromium';
 import { call, configure, listOutbox } from './support/extension-client';
 import { earlySends, SandboxClient } from './support/sandbox-client';
+import { scaled } from './support/time';
 
 const SCOPES = ['posts:read', 'posts:write', 'reactions:write'];
 
@@ -13,7 +14,7 @@ test('Outbox drill: 30 writes at 5 per 10 s survive three worker stops and a bro
   userDataDir,
   extensionId,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const sandbox = await startSandbox();
   const control = new SandboxClient(sandbox.baseUrl);
   const { key, account } = await control.newKey(SCOPES);
@@ -31,10 +32,12 @@ test('Outbox drill: 30 writes at 5 per 10 s survive three worker stops and a bro
     // Stop the worker each time the platform has just said 429 (nothing is in flight then): only the
     // alarm can wake it to send the next write. No extension page is open to wake it otherwise.
     for (let stop = 1; stop <= 3; stop++) {
-      await expect.poll(rateLimits, { timeout: 30_000, intervals: [200] }).toBeGreaterThanOrEqual(stop);
+      await expect.poll(rateLimits, { timeout: scaled(30_000), intervals: [200] }).toBeGreaterThanOrEqual(stop);
       await stopServiceWorker(context, extensionId);
     }
-    await expect.poll(async () => (await postsLanded()).length, { timeout: 90_000, intervals: [1_000] }).toBe(30);
+    await expect
+      .poll(async () => (await postsLanded()).length, { timeout: scaled(90_000), intervals: [1_000] })
+      .toBe(30);
     expect(await postsLanded()).toEqual(bodies);
 
     // Ten more while the budget is spent, then close the browser with them still waiting.
@@ -48,7 +51,9 @@ test('Outbox drill: 30 writes at 5 per 10 s survive three worker stops and a bro
     const reopened = await launchChromium({ userDataDir });
     try {
       expect(await extensionIdOf(reopened.context)).toBe(extensionId);
-      await expect.poll(async () => (await postsLanded()).length, { timeout: 60_000, intervals: [1_000] }).toBe(40);
+      await expect
+        .poll(async () => (await postsLanded()).length, { timeout: scaled(60_000), intervals: [1_000] })
+        .toBe(40);
       expect(await postsLanded()).toEqual([...bodies, ...later]);
     } finally {
       await reopened.context.close();

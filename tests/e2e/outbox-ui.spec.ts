@@ -4,6 +4,7 @@ import { OutboxPage } from './pages/outbox-page';
 import { PopupPage } from './pages/popup-page';
 import { SidePanelPage } from './pages/sidepanel-page';
 import { earlySends, SandboxClient } from './support/sandbox-client';
+import { scaled } from './support/time';
 
 const SCOPES = ['posts:read', 'posts:write', 'reactions:write'];
 
@@ -21,7 +22,7 @@ test('Outbox: a spent budget shows a live countdown, and the writes land when it
   sandbox,
   extensionPage,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const control = new SandboxClient(sandbox.baseUrl);
   const { key, account } = await control.newKey(SCOPES);
   await control.setBudget(account, 2, 8);
@@ -40,13 +41,13 @@ test('Outbox: a spent budget shows a live countdown, and the writes land when it
   const waiting = outbox.item(bodies[2] ?? '');
   await expect(waiting).toContainText(/The platform asked to wait: sends in 0:0\d/);
   const before = await outbox.banner.locator('time').textContent();
-  await expect(outbox.banner.locator('time')).not.toHaveText(before ?? '', { timeout: 3_000 });
+  await expect(outbox.banner.locator('time')).not.toHaveText(before ?? '', { timeout: scaled(3_000) });
   await expect(outbox.group('Going out')).toBeVisible();
   // The popup says so too.
   await expect(popup.outbox).toContainText(/to send/);
 
   // When the wait ends every write goes out: all four show as sent, with their ids.
-  await expect(outbox.group('Sent')).toHaveAccessibleName('Sent (4)', { timeout: 40_000 });
+  await expect(outbox.group('Sent')).toHaveAccessibleName('Sent (4)', { timeout: scaled(40_000) });
   for (const body of bodies) await expect(outbox.item(body)).toContainText(/Sent at .* as p_\w+\./);
   await expect(outbox.banner).toHaveText('');
   await expect(popup.outbox).toContainText('nothing waiting');

@@ -3,6 +3,7 @@ import { startSandbox } from '../../sandbox/server';
 import { expect, test } from './fixtures';
 import { OutboxPage } from './pages/outbox-page';
 import { SCENE, stageOutboxScene } from './support/outbox-scene';
+import { scaled } from './support/time';
 
 const DIR = 'test-results/screenshots';
 const SCHEMES = ['light', 'dark'] as const;
@@ -21,7 +22,7 @@ async function shoot(page: Page, name: string, options: { fullPage?: boolean } =
 // The README's pictures: a seeded sandbox and an Outbox with a few states (sent, uncertain, failed,
 // waiting for the rate limit, queued), as a user of the demo account would see them.
 test('screenshots of the side panel, popup and options page, light and dark', async ({ extensionPage }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const sandbox = await startSandbox({ seed: true });
   try {
     const setup = await extensionPage('options.html');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
 import { CHROME_BUILD, CHROMIUM_PATH } from './browsers';
+import { scaled } from './time';
 
 /** Flags that keep headless system Chromium quiet on a machine with no outside network. */
 export const QUIET_FLAGS = [
@@ -49,7 +50,8 @@ export function removeProfile(userDataDir: string): void {
 
 /** The extension's id: the host of its service worker's URL. */
 export async function extensionIdOf(context: BrowserContext): Promise<string> {
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+  const worker =
+    context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: scaled(15_000) }));
   return new URL(worker.url()).host;
 }
 

@@ -1,10 +1,11 @@
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { domSession } from './closed-shadow';
 import { configure } from './extension-client';
+import { scaled } from './time';
 
 /** The extension's service worker (Playwright keeps one handle for it). */
 export async function serviceWorker(context: BrowserContext): Promise<Worker> {
-  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: scaled(15_000) }));
 }
 
 /** The link script's registration as the browser holds it (`scripting.getRegisteredContentScripts`). */

@@ -3,6 +3,7 @@ import { expect } from '@playwright/test';
 import type { RunningSandbox } from '../../../sandbox/server';
 import { call, configure, listOutbox } from './extension-client';
 import { SandboxClient } from './sandbox-client';
+import { scaled } from './time';
 
 /** The writes of the scene, as the user made them. */
 export const SCENE = {
@@ -49,7 +50,7 @@ export async function stageOutboxScene(page: Page, sandbox: RunningSandbox): Pro
   });
   await expect
     .poll(async () => (await listOutbox(page)).find((item) => item.id === reaction.id)?.state.status, {
-      timeout: 20_000,
+      timeout: scaled(20_000),
     })
     .toBe('failed');
   // Replies to that post are written, then the connection drops before the answer: uncertain.
@@ -61,7 +62,7 @@ export async function stageOutboxScene(page: Page, sandbox: RunningSandbox): Pro
   await call(page, 'enqueueWrite', { kind: 'comment', postId: second.id, body: SCENE.reply });
   await expect
     .poll(async () => (await listOutbox(page)).find((item) => item.request.body === SCENE.reply)?.state.status, {
-      timeout: 20_000,
+      timeout: scaled(20_000),
     })
     .toBe('uncertain');
   await control.control('DELETE', '/faults');
@@ -69,6 +70,8 @@ export async function stageOutboxScene(page: Page, sandbox: RunningSandbox): Pro
   await call(page, 'enqueueWrite', { kind: 'post', body: SCENE.queuedPost });
   // The budget is spent by now or by the waiting post: one write waits with a countdown.
   await expect
-    .poll(async () => (await listOutbox(page)).some((item) => item.state.status === 'waiting'), { timeout: 20_000 })
+    .poll(async () => (await listOutbox(page)).some((item) => item.state.status === 'waiting'), {
+      timeout: scaled(20_000),
+    })
     .toBe(true);
 }
