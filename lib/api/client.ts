@@ -284,7 +284,7 @@ const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTU
 /**
  * True when the failure says the connection was never made. Node's fetch tells (`cause.code`);
  * browsers' fetch does not ("Failed to fetch" for a refused connection and a reset alike), so there
- * a failure after fetch was called stays an unknown outcome, as DESIGN §4 requires.
+ * a failure after fetch was called stays an unknown outcome (never re-sent blindly: docs/architecture.md).
  */
 function neverConnected(error: unknown): boolean {
   const cause: unknown = error instanceof Error ? error.cause : undefined;
