@@ -6,7 +6,7 @@ const FONT = '12px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif
  * (important, so the page's own rules cannot win: for the host, a shadow root's important rules
  * beat the page's). The host is a plain inline: to the page's line layout a bar is a stretch of
  * text in its own font, not a box of its own (an inline-block per bar costs a page that re-lays
- * out often several times more, see docs/decisions.md).
+ * out often several times more, see docs/performance.md).
  */
 const HOST_DECLARATIONS = `all: initial !important; display: inline !important; font: ${FONT} !important; white-space: nowrap !important;`;
 const HOST_CSS = `:host { ${HOST_DECLARATIONS} }`;
