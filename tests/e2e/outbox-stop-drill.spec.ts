@@ -54,6 +54,9 @@ test('Outbox stop drill: 50 writes, ten worker stops (four just after a 429), wo
    * refusal the extension could know: that path is the fallback wait's (unit property test).
    */
   const stopAfterHeard = async (seen: number): Promise<boolean> => {
+    // DRILL_RAW=1 (by hand, not in npm test): stop the moment the answer left, heard or not, to
+    // measure how often a stop beats the answer to the worker.
+    if (process.env.DRILL_RAW === '1') return stopNow({ kind: 'after429', afterLogMs: Date.now() - seen });
     const delay = Math.floor(Math.random() * 51);
     const deadline = Date.now() + scaled(5_000);
     let heard = lastHeard;
@@ -112,7 +115,7 @@ test('Outbox stop drill: 50 writes, ten worker stops (four just after a 429), wo
     expect(stops).toHaveLength(STOPS);
     expect(after429.length).toBeGreaterThanOrEqual(3);
     // Within 50 ms of the worker hearing the 429 (the reading of its IndexedDB takes a few ms of it).
-    for (const stop of after429) expect(stop.afterHeardMs).toBeLessThanOrEqual(50);
+    if (process.env.DRILL_RAW !== '1') for (const stop of after429) expect(stop.afterHeardMs).toBeLessThanOrEqual(50);
 
     // Nothing left uncertain or failed: every write the platform refused went back to the queue.
     const check = await openExtensionPage(context, extensionId, 'options.html');
