@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { findBars, waitFor } from './support/closed-shadow';
 import { listOutbox } from './support/extension-client';
@@ -45,11 +46,15 @@ const PROBE = `(async () => {
   return found;
 })()`;
 
-test('the content script cannot read the API key from any storage it can reach', async ({
-  context,
-  sandbox,
-  extensionPage,
-}) => {
+/**
+ * The sandbox website with bars up, and the execution contexts of our content script's isolated
+ * world in it (where a compromised renderer runs as our content script does).
+ */
+async function ourIsolatedWorlds(
+  context: BrowserContext,
+  extensionPage: (path: string) => Promise<Page>,
+  sandbox: { baseUrl: string; testKey: string },
+) {
   const { page, cdp } = await decoratedSitePage(context, extensionPage, sandbox.baseUrl, sandbox.testKey);
   const contexts: { id: number; name: string; auxData?: { type?: string } }[] = [];
   cdp.on('Runtime.executionContextCreated', ({ context: created }) => contexts.push(created));
@@ -59,6 +64,15 @@ test('the content script cannot read the API key from any storage it can reach',
   await waitFor(async () => ((await findBars(cdp)).length > 0 ? true : undefined), 'the bars');
   const isolated = contexts.filter((c) => c.auxData?.type === 'isolated' && c.name === 'Debate Companion');
   expect(isolated.length).toBeGreaterThan(0);
+  return { cdp, isolated };
+}
+
+test('the content script cannot read the API key from any storage it can reach', async ({
+  context,
+  sandbox,
+  extensionPage,
+}) => {
+  const { cdp, isolated } = await ourIsolatedWorlds(context, extensionPage, sandbox);
 
   for (const world of isolated) {
     const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
@@ -92,14 +106,8 @@ test('a content script asking for a reaction kind the user never configured is r
   sandbox,
   extensionPage,
 }) => {
-  const { page, cdp } = await decoratedSitePage(context, extensionPage, sandbox.baseUrl, sandbox.testKey);
-  const contexts: { id: number; name: string; auxData?: { type?: string } }[] = [];
-  cdp.on('Runtime.executionContextCreated', ({ context: created }) => contexts.push(created));
-  await cdp.send('Runtime.enable');
-  await page.goto(`${sandbox.baseUrl}/`);
-  await waitFor(async () => ((await findBars(cdp)).length > 0 ? true : undefined), 'the bars');
-  const world = contexts.find((c) => c.auxData?.type === 'isolated' && c.name === 'Debate Companion');
-  expect(world).toBeDefined();
+  const { cdp, isolated } = await ourIsolatedWorlds(context, extensionPage, sandbox);
+  const [world] = isolated;
   const react = async (reaction: string) => {
     const { result } = await cdp.send('Runtime.evaluate', {
       expression: `chrome.runtime.sendMessage({ type: 'reactToPost', payload: { postId: 'p_probe', reaction: ${JSON.stringify(reaction)} } })`,

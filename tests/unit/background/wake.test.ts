@@ -43,16 +43,6 @@ describe('Waker', () => {
     expect(run).not.toHaveBeenCalled();
     expect(await fakeBrowser.alarms.get(DRAIN_ALARM)).toBeUndefined();
   });
-});
-
-describe('Waker: a wake-up exists whenever work does', () => {
-  beforeEach(() => {
-    fakeBrowser.reset();
-    vi.useFakeTimers({ now: NOW });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
 
   it('arms the alarm before a send, so a worker stopped mid-send is woken', async () => {
     const waker = new Waker(vi.fn());
