@@ -114,16 +114,18 @@ export default defineConfig({
       };
     },
   },
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, mode }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
     // `scripting`: the link script is registered at run time and the bar script injected on demand
     // (Chrome MV3 and Firefox MV2 both have `browser.scripting`).
     permissions: ['storage', 'alarms', 'contextMenus', 'scripting', ...(browser === 'firefox' ? [] : ['sidePanel'])],
-    // The API's origin is granted at run time from the options page; loopback covers the sandbox.
-    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
-    // Optional all-sites access (inline link bars, a non-loopback API origin), asked for from the options page.
+    // The API's origin is granted at run time from the options page; development builds (`npm start`)
+    // also get the local sandbox's loopback origins at install.
+    ...(mode === 'development' ? { host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'] } : {}),
+    // Optional host access, asked for from the options page: the API's origin when it is saved, all
+    // sites when inline link bars are turned on for every site.
     ...(browser === 'firefox'
       ? { optional_permissions: ['<all_urls>'] }
       : { optional_host_permissions: ['<all_urls>'] }),
