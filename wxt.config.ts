@@ -63,6 +63,63 @@ function fastOpening(): Plugin {
   };
 }
 
+/** An edit the build makes to a dependency's file: what to find, what to put instead, and why. */
+interface DependencyEdit {
+  /** The dependency's file (its resolved path). */
+  file: RegExp;
+  find: RegExp;
+  replace: string;
+  /** How many times `find` must occur in the file: a dependency that changed fails the build. */
+  count: number;
+}
+
+/**
+ * Takes out of the bundles two pieces of dependencies' code the extension never runs, which
+ * `web-ext lint` flags and an add-on reviewer would have to prove unreachable by hand:
+ *
+ * - zod's `new Function` (its JIT, and the probe that checks whether `Function` works): lib/zod.ts
+ *   sets `jitless` before any schema exists, so neither runs. `Function` is replaced by a function
+ *   that throws: the probe answers "no eval", the JIT (were it ever reached) fails loudly.
+ * - Preact's `dangerouslySetInnerHTML`, its one `innerHTML` assignment: no component uses it, and a
+ *   render that did now throws instead of parsing HTML.
+ *
+ * Each edit must match its expected number of times, or the build fails (so an updated dependency
+ * is looked at again rather than shipping its eval or HTML sink unnoticed).
+ */
+function withoutEvalOrHtmlSinks(): Plugin {
+  const noEval = `function () { throw new EvalError("zod's JIT is not in this build (jitless: lib/zod.ts)"); }`;
+  const edits: DependencyEdit[] = [
+    {
+      file: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](util|doc)\.js$/,
+      find: /\bconst F = Function;/g,
+      replace: `const F = ${noEval};`,
+      count: 1,
+    },
+    {
+      file: /[\\/]node_modules[\\/]preact[\\/]dist[\\/]preact\.mjs$/,
+      find: /\b(\w+)\.innerHTML=(\w+)\.__html\b/g,
+      replace: `(()=>{throw new Error("dangerouslySetInnerHTML is not in this build")})()`,
+      count: 1,
+    },
+  ];
+  return {
+    name: 'debate-companion:without-eval-or-html-sinks',
+    apply: 'build',
+    transform(code, id) {
+      const path = id.split('?')[0] ?? id;
+      const edit = edits.find((candidate) => candidate.file.test(path));
+      if (edit === undefined) return null;
+      const found = code.match(edit.find)?.length ?? 0;
+      if (found !== edit.count) {
+        this.error(
+          `${path}: expected ${edit.count} match(es) of ${edit.find}, found ${found}; look at this edit again`,
+        );
+      }
+      return { code: code.replace(edit.find, edit.replace), map: null };
+    },
+  };
+}
+
 /** The fixed Firefox add-on id; the e2e harness maps it to a fixed moz-extension UUID. */
 export const GECKO_ID = 'debate-companion@debate-platform.example';
 
@@ -72,7 +129,7 @@ export default defineConfig({
   // Explicit imports everywhere: a reader sees where every name comes from.
   imports: false,
   vite: () => ({
-    plugins: [preact(), stylesFirst(), fastOpening()],
+    plugins: [preact(), stylesFirst(), fastOpening(), withoutEvalOrHtmlSinks()],
     build: { sourcemap: Boolean(process.env.DC_SOURCEMAP) },
   }),
   hooks: {
@@ -105,7 +162,7 @@ export default defineConfig({
               {
                 name: 'checks',
                 priority: 2,
-                test: /node_modules[\\/]zod[\\/]|lib[\\/]api[\\/]schemas\.ts|lib[\\/]messages[\\/](protocol|fields|reply|push)\.ts|lib[\\/]storage[\\/]settings\.ts/,
+                test: /node_modules[\\/]zod[\\/]|lib[\\/]zod\.ts|lib[\\/]api[\\/]schemas\.ts|lib[\\/]messages[\\/](protocol|fields|reply|push)\.ts|lib[\\/]storage[\\/]settings\.ts/,
               },
               { name: 'shared', priority: 1, minShareCount: 2 },
             ],
