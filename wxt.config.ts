@@ -217,6 +217,27 @@ export default defineConfig({
         }
       : {}),
   }),
+  // `npm run zip`: the Chrome and Firefox packages, and (with the Firefox one) the sources zip
+  // Mozilla's review asks for. The sources are what the build reads, and the notes to rebuild them
+  // (docs/build-for-reviewers.md); tests, the sandbox, benchmarks and scripts stay out.
+  zip: {
+    includeSources: [
+      'package.json',
+      'package-lock.json',
+      'wxt.config.ts',
+      'tsconfig.json',
+      'env.d.ts',
+      'entrypoints/**',
+      'components/**',
+      'lib/**',
+      'public/**',
+      'README.md',
+      'LICENSE',
+      'PRIVACY.md',
+      'docs/build-for-reviewers.md',
+      'docs/store-listing.md',
+    ],
+  },
   webExt: {
     // `npm start` finds the browser (scripts/find-browser.mjs) and passes it here; without one, WXT's
     // own discovery looks.
