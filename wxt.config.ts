@@ -220,6 +220,7 @@ export default defineConfig({
   // `npm run zip`: the Chrome and Firefox packages, and (with the Firefox one) the sources zip
   // Mozilla's review asks for. The sources are what the build reads, and the notes to rebuild them
   // (docs/build-for-reviewers.md); tests, the sandbox, benchmarks and scripts stay out.
+  // `npm run zip:verify` rebuilds from the sources zip and compares with the packages.
   zip: {
     includeSources: [
       'package.json',
