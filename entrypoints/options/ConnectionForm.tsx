@@ -24,7 +24,7 @@ interface Feedback {
   text: string;
 }
 
-/** API base URL and key (write-only), Save and Check key. */
+/** API base URL and key (write-only), Save, Check key and Remove key. */
 export function ConnectionForm({ status }: { status: Status | undefined }) {
   const [baseUrl, setBaseUrl] = useState<string>();
   const [key, setKey] = useState('');
@@ -86,6 +86,15 @@ export function ConnectionForm({ status }: { status: Status | undefined }) {
     setFeedback({ kind: 'ok', text: t('optionsKeyWorks', who) });
   };
 
+  const removeKey = async () => {
+    setBusy(true);
+    const result = await sendMessage('clearKey');
+    setBusy(false);
+    setFeedback(
+      result.ok ? { kind: 'ok', text: t('optionsKeyRemoved') } : { kind: 'error', text: errorText(result.error) },
+    );
+  };
+
   return (
     <form class="card" onSubmit={save} aria-labelledby="connection-title">
       <h2 id="connection-title">{t('optionsConnection')}</h2>
@@ -119,6 +128,9 @@ export function ConnectionForm({ status }: { status: Status | undefined }) {
         </button>
         <button type="button" disabled={busy || !status?.key.set} onClick={check}>
           {t('optionsCheckKey')}
+        </button>
+        <button type="button" class="danger" disabled={busy || !status?.key.set} onClick={removeKey}>
+          {t('optionsRemoveKey')}
         </button>
       </div>
       <p role="status" class={feedback?.kind === 'error' ? 'feedback save-state error' : 'feedback save-state'}>

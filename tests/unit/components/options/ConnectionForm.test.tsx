@@ -67,6 +67,17 @@ describe('ConnectionForm', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  it('removes the saved key from this browser, and offers it only when a key is set', async () => {
+    permissionAnswer(true);
+    const { rerender } = render(<ConnectionForm status={status({ key: { set: false, last4: null } })} />);
+    const remove = () => screen.getByRole('button', { name: 'Remove key' }) as HTMLButtonElement;
+    expect(remove().disabled).toBe(true);
+    rerender(<ConnectionForm status={status()} />);
+    fireEvent.click(remove());
+    await waitFor(() => expect(send).toHaveBeenCalledWith('clearKey'));
+    expect(await screen.findByText('The key is removed from this browser.')).toBeTruthy();
+  });
+
   it('asks for nothing when the address is cleared', async () => {
     const request = permissionAnswer(true);
     render(<ConnectionForm status={status()} />);
