@@ -27,6 +27,9 @@ const isHostPattern = (entry: string) => entry === '<all_urls>' || entry.include
 /** A loopback host in a match pattern. */
 const LOOPBACK = /^[a-z*]+:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\]|\[0:0:0:0:0:0:0:1\])(:\d+)?\//i;
 
+/** Every permission and where docs/store-listing.md justifies it (a row per permission, its name in backquotes). */
+const storeListing = readFileSync(path.resolve(import.meta.dirname, '../../docs/store-listing.md'), 'utf8');
+
 const builds = [
   {
     name: 'chrome-mv3',
@@ -56,6 +59,14 @@ for (const build of builds) {
     expect(manifest.permissions).toEqual(build.permissions);
     // The API's origin and all-sites access are asked for at run time, from the options page.
     expect(build.optional(manifest)).toEqual(['<all_urls>']);
+  });
+
+  test(`${build.name}: docs/store-listing.md justifies every permission of the manifest`, () => {
+    const manifest = readManifest(build.dir);
+    for (const permission of [...(manifest.permissions ?? []), ...(build.optional(manifest) ?? [])]) {
+      // A row of one of its permission tables starts with the permission's name.
+      expect(storeListing, permission).toContain(`\n| \`${permission}\``);
+    }
   });
 }
 
