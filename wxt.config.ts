@@ -63,6 +63,63 @@ function fastOpening(): Plugin {
   };
 }
 
+/** An edit the build makes to a dependency's file: what to find, what to put instead, and why. */
+interface DependencyEdit {
+  /** The dependency's file (its resolved path). */
+  file: RegExp;
+  find: RegExp;
+  replace: string;
+  /** How many times `find` must occur in the file: a dependency that changed fails the build. */
+  count: number;
+}
+
+/**
+ * Takes out of the bundles two pieces of dependencies' code the extension never runs, which
+ * `web-ext lint` flags and an add-on reviewer would have to prove unreachable by hand:
+ *
+ * - zod's `new Function` (its JIT, and the probe that checks whether `Function` works): lib/zod.ts
+ *   sets `jitless` before any schema exists, so neither runs. `Function` is replaced by a function
+ *   that throws: the probe answers "no eval", the JIT (were it ever reached) fails loudly.
+ * - Preact's `dangerouslySetInnerHTML`, its one `innerHTML` assignment: no component uses it, and a
+ *   render that did now throws instead of parsing HTML.
+ *
+ * Each edit must match its expected number of times, or the build fails (so an updated dependency
+ * is looked at again rather than shipping its eval or HTML sink unnoticed).
+ */
+function withoutEvalOrHtmlSinks(): Plugin {
+  const noEval = `function () { throw new EvalError("zod's JIT is not in this build (jitless: lib/zod.ts)"); }`;
+  const edits: DependencyEdit[] = [
+    {
+      file: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](util|doc)\.js$/,
+      find: /\bconst F = Function;/g,
+      replace: `const F = ${noEval};`,
+      count: 1,
+    },
+    {
+      file: /[\\/]node_modules[\\/]preact[\\/]dist[\\/]preact\.mjs$/,
+      find: /\b(\w+)\.innerHTML=(\w+)\.__html\b/g,
+      replace: `(()=>{throw new Error("dangerouslySetInnerHTML is not in this build")})()`,
+      count: 1,
+    },
+  ];
+  return {
+    name: 'debate-companion:without-eval-or-html-sinks',
+    apply: 'build',
+    transform(code, id) {
+      const path = id.split('?')[0] ?? id;
+      const edit = edits.find((candidate) => candidate.file.test(path));
+      if (edit === undefined) return null;
+      const found = code.match(edit.find)?.length ?? 0;
+      if (found !== edit.count) {
+        this.error(
+          `${path}: expected ${edit.count} match(es) of ${edit.find}, found ${found}; look at this edit again`,
+        );
+      }
+      return { code: code.replace(edit.find, edit.replace), map: null };
+    },
+  };
+}
+
 /** The fixed Firefox add-on id; the e2e harness maps it to a fixed moz-extension UUID. */
 export const GECKO_ID = 'debate-companion@debate-platform.example';
 
@@ -72,7 +129,7 @@ export default defineConfig({
   // Explicit imports everywhere: a reader sees where every name comes from.
   imports: false,
   vite: () => ({
-    plugins: [preact(), stylesFirst(), fastOpening()],
+    plugins: [preact(), stylesFirst(), fastOpening(), withoutEvalOrHtmlSinks()],
     build: { sourcemap: Boolean(process.env.DC_SOURCEMAP) },
   }),
   hooks: {
@@ -105,7 +162,7 @@ export default defineConfig({
               {
                 name: 'checks',
                 priority: 2,
-                test: /node_modules[\\/]zod[\\/]|lib[\\/]api[\\/]schemas\.ts|lib[\\/]messages[\\/](protocol|fields|reply|push)\.ts|lib[\\/]storage[\\/]settings\.ts/,
+                test: /node_modules[\\/]zod[\\/]|lib[\\/]zod\.ts|lib[\\/]api[\\/]schemas\.ts|lib[\\/]messages[\\/](protocol|fields|reply|push)\.ts|lib[\\/]storage[\\/]settings\.ts/,
               },
               { name: 'shared', priority: 1, minShareCount: 2 },
             ],
@@ -114,16 +171,18 @@ export default defineConfig({
       };
     },
   },
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, mode }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
     // `scripting`: the link script is registered at run time and the bar script injected on demand
     // (Chrome MV3 and Firefox MV2 both have `browser.scripting`).
     permissions: ['storage', 'alarms', 'contextMenus', 'scripting', ...(browser === 'firefox' ? [] : ['sidePanel'])],
-    // The API's origin is granted at run time from the options page; loopback covers the sandbox.
-    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
-    // Optional all-sites access (inline link bars, a non-loopback API origin), asked for from the options page.
+    // The API's origin is granted at run time from the options page; development builds (`npm start`)
+    // also get the local sandbox's loopback origins at install.
+    ...(mode === 'development' ? { host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'] } : {}),
+    // Optional host access, asked for from the options page: the API's origin when it is saved, all
+    // sites when inline link bars are turned on for every site.
     ...(browser === 'firefox'
       ? { optional_permissions: ['<all_urls>'] }
       : { optional_host_permissions: ['<all_urls>'] }),
@@ -158,6 +217,28 @@ export default defineConfig({
         }
       : {}),
   }),
+  // `npm run zip`: the Chrome and Firefox packages, and (with the Firefox one) the sources zip
+  // Mozilla's review asks for. The sources are what the build reads, and the notes to rebuild them
+  // (docs/build-for-reviewers.md); tests, the sandbox, benchmarks and scripts stay out.
+  // `npm run zip:verify` rebuilds from the sources zip and compares with the packages.
+  zip: {
+    includeSources: [
+      'package.json',
+      'package-lock.json',
+      'wxt.config.ts',
+      'tsconfig.json',
+      'env.d.ts',
+      'entrypoints/**',
+      'components/**',
+      'lib/**',
+      'public/**',
+      'README.md',
+      'LICENSE',
+      'PRIVACY.md',
+      'docs/build-for-reviewers.md',
+      'docs/store-listing.md',
+    ],
+  },
   webExt: {
     // `npm start` finds the browser (scripts/find-browser.mjs) and passes it here; without one, WXT's
     // own discovery looks.

@@ -1,16 +1,22 @@
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
+import { originMatchPattern } from '@/lib/links/registration';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
 import type { Status } from '@/lib/ui/use-status';
 
-/** Loopback is granted at install (the sandbox); any other API origin is asked for when saved. */
+/**
+ * The store build holds no host access until the user gives it: saving an API address asks for its
+ * origin (the optional permission; the browser answers at once when it is already granted). The
+ * pattern has no port, as the link script's registration checks it (Firefox refuses ports).
+ * Throws for what is not an http(s) URL.
+ */
 async function ensureHostPermission(baseUrl: string): Promise<boolean> {
   if (baseUrl === '') return true;
-  const { hostname, protocol, host } = new URL(baseUrl);
-  if (hostname === '127.0.0.1' || hostname === 'localhost') return true;
-  return browser.permissions.request({ origins: [`${protocol}//${host}/*`] });
+  const pattern = originMatchPattern(new URL(baseUrl).origin);
+  if (pattern === undefined) throw new TypeError('Not an http(s) URL');
+  return browser.permissions.request({ origins: [pattern] });
 }
 
 interface Feedback {
@@ -18,7 +24,7 @@ interface Feedback {
   text: string;
 }
 
-/** API base URL and key (write-only), Save and Check key. */
+/** API base URL and key (write-only), Save, Check key and Remove key. */
 export function ConnectionForm({ status }: { status: Status | undefined }) {
   const [baseUrl, setBaseUrl] = useState<string>();
   const [key, setKey] = useState('');
@@ -80,6 +86,15 @@ export function ConnectionForm({ status }: { status: Status | undefined }) {
     setFeedback({ kind: 'ok', text: t('optionsKeyWorks', who) });
   };
 
+  const removeKey = async () => {
+    setBusy(true);
+    const result = await sendMessage('clearKey');
+    setBusy(false);
+    setFeedback(
+      result.ok ? { kind: 'ok', text: t('optionsKeyRemoved') } : { kind: 'error', text: errorText(result.error) },
+    );
+  };
+
   return (
     <form class="card" onSubmit={save} aria-labelledby="connection-title">
       <h2 id="connection-title">{t('optionsConnection')}</h2>
@@ -113,6 +128,9 @@ export function ConnectionForm({ status }: { status: Status | undefined }) {
         </button>
         <button type="button" disabled={busy || !status?.key.set} onClick={check}>
           {t('optionsCheckKey')}
+        </button>
+        <button type="button" class="danger" disabled={busy || !status?.key.set} onClick={removeKey}>
+          {t('optionsRemoveKey')}
         </button>
       </div>
       <p role="status" class={feedback?.kind === 'error' ? 'feedback save-state error' : 'feedback save-state'}>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /*
  * Response schemas. The spec promises only a few fields (`id` on returned contributions; `items` and

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { contributionSchema } from '@/lib/api/schemas';
 import { settingsSchema } from '@/lib/storage/settings';
+import { z } from '@/lib/zod';
 import {
   accountSchema,
   baseUrlSchema,

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { isApiError } from '@/lib/api/errors';
+import { z } from '@/lib/zod';
 import { ERROR_CODES, type ErrorCode, fail, type Reply, type ReplyError } from './envelope';
 import { type MessageName, protocol } from './protocol';
 

@@ -6,7 +6,7 @@ export const PANEL_CACHE_KEY = 'debateCompanion.panelCache.v1';
 export const PANEL_SNAPSHOT_KEY = 'debateCompanion.panelSnapshot.v1';
 
 /** Bump when what the caches hold changes shape. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /**
  * The caches' format and the page's entry module (its file name carries a hash of the panel's

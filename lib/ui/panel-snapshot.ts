@@ -8,14 +8,16 @@ import { PANEL_SNAPSHOT_KEY, readStamped, writeStamped } from './panel-cache-key
  * replaces it with the live view in the same task as its first render, so it is never seen next to
  * the live one. Only this build reads what this build wrote (the stamp).
  *
- * What is kept is what Preact drew, serialized by the browser (text escaped), cleaned of what must
- * not be seen twice or stale: ids and id references, times (relative words go stale), alerts and
- * live regions, form values, whatever is hidden (the Outbox tab and the text of the user's writes in it),
- * and (defensively) anything but plain elements, attributes and links.
- * Extension pages run no inline script or event-handler attribute (their CSP), whatever the markup.
+ * What is kept is what Preact drew, cleaned of what must not be seen twice or stale: ids and id
+ * references, times (relative words go stale), alerts and live regions, form values, whatever is
+ * hidden (the Outbox tab and the text of the user's writes in it), and (defensively) anything but
+ * plain HTML elements, attributes and links. It is kept as a tree of elements, attributes and
+ * texts, not as markup, and drawn again with DOM methods (`createElement`, `setAttribute`,
+ * `createTextNode`): nothing is ever parsed as HTML, so a text cannot become an element. Extension
+ * pages run no inline script or event-handler attribute (their CSP) either way.
  */
 
-/** Past this size (characters) no picture is kept: the live view is quick enough on its own. */
+/** Past this size (characters of JSON) no picture is kept: the live view is quick enough on its own. */
 const MAX_SNAPSHOT = 300_000;
 
 /** Attributes that name or point at other elements: the live view has the same ids. */
@@ -23,6 +25,56 @@ const ID_ATTRIBUTES = ['id', 'for', 'aria-labelledby', 'aria-describedby', 'aria
 
 /** Elements never kept. */
 const DROPPED = 'script, style, link, meta, iframe, object, embed, template, [role="alert"], [role="status"]';
+
+/** A kept node: a text, or an element as `[tag name, attributes, children]`. */
+type SnapshotNode = string | [tag: string, attributes: Record<string, string>, children: SnapshotNode[]];
+
+const XHTML = 'http://www.w3.org/1999/xhtml';
+/** A tag name as the DOM's HTML elements spell it (custom elements included). */
+const TAG_NAME = /^[a-z][a-z0-9-]*$/;
+
+/** The tree of `node` (a text, or an HTML element and what it holds); undefined for anything else. */
+function toTree(node: Node): SnapshotNode | undefined {
+  if (node.nodeType === Node.TEXT_NODE) return node.nodeValue ?? '';
+  if (node.nodeType !== Node.ELEMENT_NODE) return undefined;
+  const element = node as Element;
+  if (element.namespaceURI !== XHTML) return undefined;
+  const attributes: Record<string, string> = {};
+  for (const { name, value } of Array.from(element.attributes)) attributes[name] = value;
+  const children: SnapshotNode[] = [];
+  for (const child of Array.from(element.childNodes)) {
+    const tree = toTree(child);
+    if (tree !== undefined) children.push(tree);
+  }
+  return [element.localName, attributes, children];
+}
+
+/**
+ * The node a kept tree stands for, built with DOM methods in `doc`; undefined for what is not a
+ * well-formed tree or for an element never kept (a script, a style, …).
+ */
+function fromTree(tree: unknown, doc: Document): Node | undefined {
+  if (typeof tree === 'string') return doc.createTextNode(tree);
+  if (!Array.isArray(tree) || tree.length !== 3) return undefined;
+  const [tag, attributes, children] = tree as [unknown, unknown, unknown];
+  if (typeof tag !== 'string' || !TAG_NAME.test(tag)) return undefined;
+  if (typeof attributes !== 'object' || attributes === null || !Array.isArray(children)) return undefined;
+  const element = doc.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (typeof value !== 'string') continue;
+    try {
+      element.setAttribute(name, value);
+    } catch {
+      // Not a valid attribute name: left out.
+    }
+  }
+  if (element.matches(DROPPED)) return undefined;
+  for (const child of children) {
+    const node = fromTree(child, doc);
+    if (node !== undefined) element.append(node);
+  }
+  return element;
+}
 
 /** Cleans what `root` holds (a copy of the panel's markup), in place (see the notes at the top). */
 function clean(root: ParentNode): void {
@@ -56,8 +108,12 @@ export function saveSnapshot(panel: Element, area: Storage | undefined = globalT
     if (hidden.has(row.dataset.key)) row.remove();
   }
   clean(copy);
-  const html = copy.innerHTML;
-  if (html.length <= MAX_SNAPSHOT) writeStamped(area, PANEL_SNAPSHOT_KEY, { html });
+  const nodes: SnapshotNode[] = [];
+  for (const child of Array.from(copy.childNodes)) {
+    const tree = toTree(child);
+    if (tree !== undefined) nodes.push(tree);
+  }
+  if (JSON.stringify(nodes).length <= MAX_SNAPSHOT) writeStamped(area, PANEL_SNAPSHOT_KEY, { nodes });
   else writeStamped(area, PANEL_SNAPSHOT_KEY, {});
 }
 
@@ -66,15 +122,20 @@ export function saveSnapshot(panel: Element, area: Storage | undefined = globalT
  * it shows timeline posts.
  */
 export function showSnapshot(container: HTMLElement, area: Storage | undefined = globalThis.localStorage): boolean {
-  const html = readStamped(area, PANEL_SNAPSHOT_KEY)?.html;
-  if (typeof html !== 'string') return false;
-  // Parsed in a template: nothing in it runs or loads while it is read and cleaned again.
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  clean(template.content);
+  const nodes = readStamped(area, PANEL_SNAPSHOT_KEY)?.nodes;
+  if (!Array.isArray(nodes)) return false;
+  // Built in a document of its own (inert: nothing in it loads or runs, as in a template), and
+  // cleaned again before it is moved into the page.
+  const inert = document.implementation.createHTMLDocument('');
+  const fragment = inert.createDocumentFragment();
+  for (const tree of nodes) {
+    const node = fromTree(tree, inert);
+    if (node !== undefined) fragment.append(node);
+  }
+  clean(fragment);
   container.setAttribute('inert', '');
   container.setAttribute('aria-hidden', 'true');
-  container.replaceChildren(template.content);
+  container.replaceChildren(fragment);
   return container.querySelector('article') !== null;
 }
 

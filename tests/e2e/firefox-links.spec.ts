@@ -1,19 +1,8 @@
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { expect, test } from './fixtures';
-import { launchFirefox, openFirefoxExtensionPage } from './support/firefox';
+import { configureInOptions, launchFirefox, openFirefoxExtensionPage } from './support/firefox';
 import { resetSandbox, waitForEvents } from './support/link-bars';
 import { scaled } from './support/time';
-
-/** Sends a protocol message from an add-on page, as the UI does. */
-function send(page: Page, type: string, payload?: unknown): Promise<{ ok: boolean; data?: unknown }> {
-  return page.evaluate(
-    (message) =>
-      (
-        globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean }> } } }
-      ).browser.runtime.sendMessage(message),
-    payload === undefined ? { type } : { type, payload },
-  );
-}
 
 async function until<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
   const end = Date.now() + 20_000;
@@ -41,8 +30,8 @@ test.describe('Firefox ESR inline bars', () => {
     await resetSandbox(sandbox.baseUrl);
     const options = await openFirefoxExtensionPage(browser, 'options.html');
     await options.waitForSelector('h1', { timeout: scaled(15_000) });
-    expect((await send(options, 'saveSettings', { baseUrl: sandbox.baseUrl })).ok).toBe(true);
-    expect((await send(options, 'saveKey', { key: sandbox.testKey })).ok).toBe(true);
+    // Saved from the options page, whose click asks for the sandbox's origin (the store build has none).
+    await configureInOptions(options, sandbox.baseUrl, sandbox.testKey, scaled(15_000));
     await until(
       () =>
         options.evaluate(async () => {

@@ -1,12 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'puppeteer-core';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server';
-import { launchFirefox, openFirefoxExtensionPage } from './support/firefox';
+import { aria, launchFirefox, openFirefoxExtensionPage } from './support/firefox';
 import { SandboxClient } from './support/sandbox-client';
 import { scaled } from './support/time';
-
-/** An element found the way a user finds it: by role and accessible name (puppeteer's ARIA query). */
-const aria = (role: string, name: string) => `::-p-aria([name="${name}"][role="${role}"])`;
 
 /** Waits until the text of the page contains `text`. */
 async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {

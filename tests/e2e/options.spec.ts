@@ -20,6 +20,12 @@ test('options: set the base URL and key, check the key, and never see the key ag
   await options.page.reload();
   await expect(options.page.getByText(`ending in ${sandbox.testKey.slice(-4)}`)).toBeVisible();
   expect(await options.page.content()).not.toContain(sandbox.testKey);
+
+  // Remove key (what PRIVACY.md tells users to press): gone from this browser, as the page says.
+  await options.page.getByRole('button', { name: 'Remove key' }).click();
+  await expect(options.feedback).toHaveText('The key is removed from this browser.');
+  await expect(options.page.getByText('No key is set yet.')).toBeVisible();
+  await expect(options.checkKey).toBeDisabled();
 });
 
 test('options: a key the platform does not accept is reported in words', async ({ sandbox, extensionPage }) => {

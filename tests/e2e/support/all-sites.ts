@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
-import { extensionIdOf, launchChromium } from './chromium';
+import { extensionIdOf, launchChromium, recordHostGrant } from './chromium';
 
 /**
  * Headless Chromium shows the extension permission prompt and never answers it (it neither
@@ -18,16 +18,11 @@ export async function relaunchWithAllSitesGranted(
   const extensionId = await extensionIdOf(context);
   await context.close();
   const file = path.join(userDataDir, 'Default', 'Preferences');
-  const preferences = JSON.parse(readFileSync(file, 'utf8')) as {
-    extensions: { settings: Record<string, Record<string, { explicit_host?: string[] }>> };
-  };
-  const settings = preferences.extensions.settings[extensionId];
-  if (settings === undefined) throw new Error(`No settings for ${extensionId} in the profile`);
-  for (const key of ['granted_permissions', 'active_permissions', 'runtime_granted_permissions']) {
-    const entry = settings[key] ?? { api: [], manifest_permissions: [], scriptable_host: [], explicit_host: [] };
-    entry.explicit_host = [...new Set([...(entry.explicit_host ?? []), '<all_urls>'])];
-    settings[key] = entry;
+  const preferences = JSON.parse(readFileSync(file, 'utf8')) as Parameters<typeof recordHostGrant>[0];
+  if (preferences.extensions?.settings?.[extensionId] === undefined) {
+    throw new Error(`No settings for ${extensionId} in the profile`);
   }
+  recordHostGrant(preferences, extensionId, ['<all_urls>']);
   writeFileSync(file, JSON.stringify(preferences));
   return (await launchChromium({ userDataDir })).context;
 }

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
@@ -24,12 +25,62 @@ export interface ChromiumLaunch {
 }
 
 /**
+ * The host access the options page asks for when the sandbox's base URL (`http://127.0.0.1:PORT`)
+ * is saved: the store build has no host permission until the user grants one.
+ */
+export const SANDBOX_GRANT = ['http://127.0.0.1/*'];
+
+/** Chromium's id of an unpacked extension: the SHA-256 of its real path, 32 hex digits spelled `a`–`p`. */
+export function unpackedExtensionId(extensionDir: string): string {
+  const hex = createHash('sha256').update(realpathSync(extensionDir)).digest('hex').slice(0, 32);
+  return [...hex].map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16))).join('');
+}
+
+/** The profile's `Preferences` file, where Chrome records what each extension was granted. */
+interface Preferences {
+  extensions?: { settings?: Record<string, Record<string, unknown>> };
+}
+
+/**
+ * Records host access as granted to extension `id` in `preferences`, as Chrome writes it after the
+ * user accepts a `permissions.request` prompt (granted, active and runtime-granted sets).
+ */
+export function recordHostGrant(preferences: Preferences, id: string, origins: readonly string[]): void {
+  preferences.extensions ??= {};
+  preferences.extensions.settings ??= {};
+  const settings = preferences.extensions.settings[id] ?? {};
+  preferences.extensions.settings[id] = settings;
+  for (const key of ['granted_permissions', 'active_permissions', 'runtime_granted_permissions']) {
+    const entry = (settings[key] ?? { api: [], manifest_permissions: [], scriptable_host: [], explicit_host: [] }) as {
+      explicit_host?: string[];
+    };
+    entry.explicit_host = [...new Set([...(entry.explicit_host ?? []), ...origins])];
+    settings[key] = entry;
+  }
+}
+
+/**
  * Starts system Chromium headless with the built extension loaded, on a new profile or on the
  * given one (to test what survives a browser restart).
+ *
+ * Headless Chromium shows the permission prompt and never answers it, so a new profile starts with
+ * `grantedOrigins` (default: the sandbox's, {@link SANDBOX_GRANT}) recorded as the user's answer to
+ * the options page's request: the extension comes up holding that access, and the options page's
+ * own `permissions.request` for it resolves at once. Pass `[]` for a profile that granted nothing.
  */
-export async function launchChromium(options: { userDataDir?: string; extensionDir?: string } = {}) {
+export async function launchChromium(
+  options: { userDataDir?: string; extensionDir?: string; grantedOrigins?: readonly string[] } = {},
+) {
   const userDataDir = options.userDataDir ?? newProfileDir();
   const extensionDir = options.extensionDir ?? CHROME_BUILD;
+  const preferencesFile = path.join(userDataDir, 'Default', 'Preferences');
+  const granted = options.grantedOrigins ?? SANDBOX_GRANT;
+  if (!existsSync(preferencesFile) && granted.length > 0) {
+    const preferences: Preferences = {};
+    recordHostGrant(preferences, unpackedExtensionId(extensionDir), granted);
+    mkdirSync(path.dirname(preferencesFile), { recursive: true });
+    writeFileSync(preferencesFile, JSON.stringify(preferences));
+  }
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,

@@ -10,6 +10,11 @@ export const FIREFOX_EXTENSION_ORIGIN = `moz-extension://${FIREFOX_EXTENSION_UUI
 /**
  * Starts Firefox ESR headless over WebDriver BiDi (Playwright's Firefox needs its own patched
  * build; Debian's does not work with it) and installs the built add-on temporarily.
+ *
+ * The store build holds no host access until the options page asks for the API's origin, and a
+ * headless browser's prompt cannot be answered: `extensions.webextOptionalPermissionPrompts` off
+ * makes Firefox grant an optional permission requested from a user action at once, as if the user
+ * had clicked "Allow" (the request still needs the real click).
  */
 export async function launchFirefox(extensionDir = FIREFOX_BUILD): Promise<Browser> {
   const browser = await puppeteer.launch({
@@ -19,6 +24,7 @@ export async function launchFirefox(extensionDir = FIREFOX_BUILD): Promise<Brows
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: FIREFOX_EXTENSION_UUID }),
+      'extensions.webextOptionalPermissionPrompts': false,
     },
   });
   try {
@@ -38,4 +44,21 @@ export async function openFirefoxExtensionPage(browser: Browser, page: string): 
   const tab = await browser.newPage();
   await tab.goto(`${FIREFOX_EXTENSION_ORIGIN}/${page}`, { timeout: 2_000 }).catch(() => undefined);
   return tab;
+}
+
+/** An element found the way a user finds it: by role and accessible name (puppeteer's ARIA query). */
+export const aria = (role: string, name: string) => `::-p-aria([name="${name}"][role="${role}"])`;
+
+/**
+ * Sets the API base URL and key on the options page and clicks Save, as a user does: the click is
+ * what lets the page ask for the API's origin. Resolves once the page says "Saved.".
+ */
+export async function configureInOptions(page: Page, baseUrl: string, key: string, timeout = 15_000): Promise<void> {
+  const field = await page.waitForSelector(aria('textbox', 'API base URL'), { timeout });
+  await field?.click({ count: 3 });
+  await field?.type(baseUrl);
+  // A password field has no ARIA role (Firefox exposes none): found by its name alone.
+  await (await page.waitForSelector('::-p-aria(API key)'))?.type(key);
+  await (await page.waitForSelector(aria('button', 'Save')))?.click();
+  await page.waitForFunction(() => document.body?.innerText.includes('Saved.'), { timeout });
 }

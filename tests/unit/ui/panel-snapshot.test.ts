@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PANEL_SNAPSHOT_KEY } from '@/lib/ui/panel-cache-key';
+import { cacheStamp, PANEL_SNAPSHOT_KEY } from '@/lib/ui/panel-cache-key';
 import { keepFirstPageSnapshot, saveSnapshot, showSnapshot } from '@/lib/ui/panel-snapshot';
 
 /** A panel as Preact draws it, with what the picture must not keep. */
@@ -73,12 +73,39 @@ describe('panel snapshot', () => {
     expect(showSnapshot(container)).toBe(false);
     localStorage.setItem(
       PANEL_SNAPSHOT_KEY,
-      JSON.stringify({ stamp: '1:/chunks/old.js', html: '<article></article>' }),
+      JSON.stringify({ stamp: '1:/chunks/old.js', nodes: [['article', {}, []]] }),
     );
     expect(showSnapshot(container)).toBe(false);
     localStorage.setItem(PANEL_SNAPSHOT_KEY, '{broken');
     expect(showSnapshot(container)).toBe(false);
+    // An HTML string (what an older format kept) is not a tree: nothing is parsed.
+    localStorage.setItem(PANEL_SNAPSHOT_KEY, JSON.stringify({ stamp: cacheStamp(), nodes: '<article></article>' }));
+    expect(showSnapshot(container)).toBe(false);
     expect(container.childElementCount).toBe(0);
+  });
+
+  it('draws a kept tree with DOM methods: texts stay texts, scripts and handlers never come back', () => {
+    const innerHTML = vi.spyOn(Element.prototype, 'innerHTML', 'set');
+    const nodes = [
+      [
+        'article',
+        { 'data-post-id': 'p1', onclick: 'alert(1)', '1bad': 'x' },
+        ['<img src=x onerror=alert(1)>', ['script', {}, ['alert(1)']], ['a', { href: 'javascript:alert(1)' }, ['x']]],
+      ],
+      ['bad tag', {}, []],
+      42,
+    ];
+    localStorage.setItem(PANEL_SNAPSHOT_KEY, JSON.stringify({ stamp: cacheStamp(), nodes }));
+    const container = document.createElement('div');
+    expect(showSnapshot(container)).toBe(true);
+    const article = container.querySelector('article') as HTMLElement;
+    expect(article.dataset.postId).toBe('p1');
+    expect(article.hasAttribute('onclick')).toBe(false);
+    expect(article.textContent).toBe('<img src=x onerror=alert(1)>x');
+    expect(container.querySelector('img, script')).toBeNull();
+    expect(container.querySelector('a')?.hasAttribute('href')).toBe(false);
+    expect(container.childElementCount).toBe(1);
+    expect(innerHTML).not.toHaveBeenCalled();
   });
 
   it('answers false for a picture without posts (the live panel sets the mark then)', () => {

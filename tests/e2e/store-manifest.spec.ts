@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { CHROME_BUILD, FIREFOX_BUILD } from './support/browsers';
+import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from './support/chromium';
+import { call } from './support/extension-client';
+
+/**
+ * The store builds (`npm run build`, what `npm run zip` ships) ask at install for the API
+ * permissions they use and no host access at all: the platform's origin is chosen on the options
+ * page and asked for there (optional `<all_urls>` covers it). Loopback (the local sandbox) is for
+ * development builds only (tests/e2e/dev-config.spec.ts).
+ */
+
+interface Manifest {
+  permissions?: string[];
+  host_permissions?: string[];
+  optional_permissions?: string[];
+  optional_host_permissions?: string[];
+  content_scripts?: { matches?: string[] }[];
+}
+
+const readManifest = (build: string) => JSON.parse(readFileSync(path.join(build, 'manifest.json'), 'utf8')) as Manifest;
+
+/** A match pattern or origin (rather than an API permission name), e.g. `http://127.0.0.1/*`, `<all_urls>`. */
+const isHostPattern = (entry: string) => entry === '<all_urls>' || entry.includes('://');
+/** A loopback host in a match pattern. */
+const LOOPBACK = /^[a-z*]+:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\]|\[0:0:0:0:0:0:0:1\])(:\d+)?\//i;
+
+/** Every permission and where docs/store-listing.md justifies it (a row per permission, its name in backquotes). */
+const storeListing = readFileSync(path.resolve(import.meta.dirname, '../../docs/store-listing.md'), 'utf8');
+
+const builds = [
+  {
+    name: 'chrome-mv3',
+    dir: CHROME_BUILD,
+    permissions: ['storage', 'alarms', 'contextMenus', 'scripting', 'sidePanel'],
+    optional: (m: Manifest) => m.optional_host_permissions,
+  },
+  {
+    name: 'firefox-mv2',
+    dir: FIREFOX_BUILD,
+    permissions: ['storage', 'alarms', 'contextMenus', 'scripting'],
+    optional: (m: Manifest) => m.optional_permissions,
+  },
+];
+
+for (const build of builds) {
+  test(`${build.name}: the store manifest asks for no host access, loopback or other, at install`, () => {
+    const manifest = readManifest(build.dir);
+    const install = [
+      ...(manifest.permissions ?? []),
+      ...(manifest.host_permissions ?? []),
+      ...(manifest.content_scripts ?? []).flatMap((script) => script.matches ?? []),
+    ];
+    expect(install.filter((entry) => LOOPBACK.test(entry))).toEqual([]);
+    expect(install.filter(isHostPattern)).toEqual([]);
+    expect(manifest.host_permissions ?? []).toEqual([]);
+    expect(manifest.permissions).toEqual(build.permissions);
+    // The API's origin and all-sites access are asked for at run time, from the options page.
+    expect(build.optional(manifest)).toEqual(['<all_urls>']);
+  });
+
+  test(`${build.name}: docs/store-listing.md justifies every permission of the manifest`, () => {
+    const manifest = readManifest(build.dir);
+    for (const permission of [...(manifest.permissions ?? []), ...(build.optional(manifest) ?? [])]) {
+      // A row of one of its permission tables starts with the permission's name.
+      expect(storeListing, permission).toContain(`\n| \`${permission}\``);
+    }
+  });
+}
+
+test('chrome-mv3: a store build nobody granted access holds none to the local sandbox', async () => {
+  const { context, userDataDir } = await launchChromium({ grantedOrigins: [] });
+  try {
+    const page = await openExtensionPage(context, await extensionIdOf(context), 'options.html');
+    await call(page, 'saveSettings', { baseUrl: 'http://127.0.0.1:8787' });
+    const held = await page.evaluate(() =>
+      (
+        globalThis as unknown as { chrome: { permissions: { getAll(): Promise<{ origins?: string[] }> } } }
+      ).chrome.permissions.getAll(),
+    );
+    expect(held.origins ?? []).toEqual([]);
+  } finally {
+    await context.close();
+    removeProfile(userDataDir);
+  }
+});

@@ -1,0 +1,88 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { ConnectionForm } from '@/entrypoints/options/ConnectionForm';
+import { useEnglishMessages } from '../../support/locale';
+import { status } from '../outbox/fixtures';
+
+const send = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
+
+/** The browser's answer to `permissions.request`, as a test double. */
+function permissionAnswer(answer: boolean | Error) {
+  return vi.spyOn(browser.permissions, 'request').mockImplementation((async () => {
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }) as never);
+}
+
+describe('ConnectionForm', () => {
+  beforeEach(() => {
+    useEnglishMessages();
+    send.mockReset();
+    send.mockImplementation(async () => ({ ok: true, data: null }));
+  });
+  afterEach(() => cleanup());
+
+  const baseUrl = () => screen.getByRole('textbox', { name: 'API base URL' });
+  const saveWith = (url: string) => {
+    fireEvent.input(baseUrl(), { target: { value: url } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  };
+
+  it('asks for the origin of the API address when it is saved (the store build holds none at install)', async () => {
+    const request = permissionAnswer(true);
+    render(<ConnectionForm status={status({ baseUrl: '' })} />);
+    saveWith('https://debate.example:8443/api/');
+    await waitFor(() =>
+      expect(send).toHaveBeenCalledWith('saveSettings', { baseUrl: 'https://debate.example:8443/api/' }),
+    );
+    // No port in the pattern: Firefox refuses ports, and the link script's registration checks this one.
+    expect(request).toHaveBeenCalledWith({ origins: ['https://debate.example/*'] });
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+  });
+
+  it('asks for a loopback address too (the local sandbox): only development builds have it at install', async () => {
+    const request = permissionAnswer(true);
+    render(<ConnectionForm status={status({ baseUrl: '' })} />);
+    saveWith('http://127.0.0.1:8787');
+    await waitFor(() => expect(send).toHaveBeenCalledWith('saveSettings', { baseUrl: 'http://127.0.0.1:8787' }));
+    expect(request).toHaveBeenCalledWith({ origins: ['http://127.0.0.1/*'] });
+  });
+
+  it('saves nothing and says why when the browser refuses the access', async () => {
+    permissionAnswer(false);
+    render(<ConnectionForm status={status({ baseUrl: '' })} />);
+    saveWith('https://debate.example');
+    expect(await screen.findByText(/needs access to that address/)).toBeTruthy();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('refuses an address that is not http(s) without asking the browser', async () => {
+    const request = permissionAnswer(true);
+    render(<ConnectionForm status={status({ baseUrl: '' })} />);
+    saveWith('ftp://debate.example');
+    expect(await screen.findByText('That is not an http(s) address.')).toBeTruthy();
+    expect(request).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('removes the saved key from this browser, and offers it only when a key is set', async () => {
+    permissionAnswer(true);
+    const { rerender } = render(<ConnectionForm status={status({ key: { set: false, last4: null } })} />);
+    const remove = () => screen.getByRole('button', { name: 'Remove key' }) as HTMLButtonElement;
+    expect(remove().disabled).toBe(true);
+    rerender(<ConnectionForm status={status()} />);
+    fireEvent.click(remove());
+    await waitFor(() => expect(send).toHaveBeenCalledWith('clearKey'));
+    expect(await screen.findByText('The key is removed from this browser.')).toBeTruthy();
+  });
+
+  it('asks for nothing when the address is cleared', async () => {
+    const request = permissionAnswer(true);
+    render(<ConnectionForm status={status()} />);
+    saveWith('');
+    await waitFor(() => expect(send).toHaveBeenCalledWith('saveSettings', { baseUrl: '' }));
+    expect(request).not.toHaveBeenCalled();
+  });
+});

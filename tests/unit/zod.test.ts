@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from '@/lib/zod';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourcesUnder(full);
+    return /\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+describe('zod in the extension', () => {
+  it('never compiles a parser with the Function constructor (jitless)', () => {
+    expect(z.config().jitless).toBe(true);
+    const schema = z.object({ id: z.string(), count: z.number(), tags: z.array(z.object({ name: z.string() })) });
+    const functionConstructor = vi.spyOn(globalThis, 'Function');
+    for (let i = 0; i < 20; i += 1) {
+      expect(schema.parse({ id: `p_${i}`, count: i, tags: [{ name: 'a' }] })).toEqual({
+        id: `p_${i}`,
+        count: i,
+        tags: [{ name: 'a' }],
+      });
+    }
+    expect(schema.safeParse({ id: 1 }).success).toBe(false);
+    expect(functionConstructor).not.toHaveBeenCalled();
+  });
+
+  it('is imported through lib/zod.ts everywhere in the extension, so jitless is set before any schema', () => {
+    const direct = ['lib', 'entrypoints', 'components']
+      .flatMap((dir) => sourcesUnder(path.join(root, dir)))
+      .filter((file) => file !== path.join(root, 'lib/zod.ts'))
+      .filter((file) => /^import (?!type\b)[^;]*from 'zod(\/[^']*)?';/m.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file));
+    expect(direct).toEqual([]);
+  });
+});
