@@ -1,11 +1,8 @@
 import { expect, test } from './fixtures';
-import { OptionsPage } from './pages/options-page';
 import { OutboxPage } from './pages/outbox-page';
 import { SidePanelPage } from './pages/sidepanel-page';
 import { call, listOutbox } from './support/extension-client';
-import { SandboxClient } from './support/sandbox-client';
-
-const SCOPES = ['posts:read', 'posts:write', 'reactions:write'];
+import { newAccountConfigured } from './support/new-account';
 
 // Chromium may re-send a POST by itself below fetch (a kept-alive connection closed before any answer
 // byte): the platform then holds two copies. Here the sandbox is made to hold two inserts of one post,
@@ -14,11 +11,7 @@ test('a post the platform holds twice says "Published twice" with both copies; o
   sandbox,
   extensionPage,
 }) => {
-  const control = new SandboxClient(sandbox.baseUrl);
-  const { key, account } = await control.newKey(SCOPES);
-  const options = new OptionsPage(await extensionPage('options.html'));
-  await options.configure(sandbox.baseUrl, key);
-  await expect(options.feedback).toHaveText('Saved.');
+  const { control, key, account, options } = await newAccountConfigured(sandbox, extensionPage);
   await call(options.page, 'checkKey');
 
   const twice = 'Ferry fares drop 10% on Sundays from June (harbour board minutes, item 4).';

@@ -3,10 +3,11 @@ import { OptionsPage } from './pages/options-page';
 import { OutboxPage } from './pages/outbox-page';
 import { PopupPage } from './pages/popup-page';
 import { SidePanelPage } from './pages/sidepanel-page';
+import { newAccountConfigured, USER_SCOPES } from './support/new-account';
 import { earlySends, SandboxClient } from './support/sandbox-client';
 import { scaled } from './support/time';
 
-const SCOPES = ['posts:read', 'posts:write', 'reactions:write'];
+const SCOPES = USER_SCOPES;
 
 /** The comments an account has made, read from the sandbox's event log (the API has no comment read). */
 async function commentsOf(control: SandboxClient, account: string): Promise<string[]> {
@@ -23,12 +24,8 @@ test('Outbox: a spent budget shows a live countdown, and the writes land when it
   extensionPage,
 }) => {
   test.setTimeout(scaled(90_000));
-  const control = new SandboxClient(sandbox.baseUrl);
-  const { key, account } = await control.newKey(SCOPES);
+  const { control, key, account } = await newAccountConfigured(sandbox, extensionPage);
   await control.setBudget(account, 2, 8);
-  const options = new OptionsPage(await extensionPage('options.html'));
-  await options.configure(sandbox.baseUrl, key);
-  await expect(options.feedback).toHaveText('Saved.');
 
   const popup = new PopupPage(await extensionPage('popup.html'));
   const bodies = [1, 2, 3, 4].map((n) => `Budget test ${n}: the Line 4 timetable changes on Monday.`);
@@ -64,11 +61,7 @@ test("Outbox: a disabled key's reason is shown; a write waits and goes out once 
   sandbox,
   extensionPage,
 }) => {
-  const control = new SandboxClient(sandbox.baseUrl);
-  const { key, account } = await control.newKey(SCOPES);
-  const options = new OptionsPage(await extensionPage('options.html'));
-  await options.configure(sandbox.baseUrl, key);
-  await expect(options.feedback).toHaveText('Saved.');
+  const { control, key, account, options } = await newAccountConfigured(sandbox, extensionPage);
   await control.disableKey(key, 'Suspicious activity from a new location');
 
   const popup = new PopupPage(await extensionPage('popup.html'));
@@ -140,11 +133,7 @@ test('Outbox: replies whose answer was lost are uncertain; the user sends one ag
   sandbox,
   extensionPage,
 }) => {
-  const control = new SandboxClient(sandbox.baseUrl);
-  const { key, account } = await control.newKey(SCOPES);
-  const options = new OptionsPage(await extensionPage('options.html'));
-  await options.configure(sandbox.baseUrl, key);
-  await expect(options.feedback).toHaveText('Saved.');
+  const { control, account } = await newAccountConfigured(sandbox, extensionPage);
   // Until cleared, every reply is written, then the connection drops before the answer. (Chromium
   // itself may resend a POST once on a dropped keep-alive connection: a fault without a count
   // covers that resend too.)

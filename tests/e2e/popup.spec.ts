@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { OptionsPage } from './pages/options-page';
 import { PopupPage } from './pages/popup-page';
-import { SandboxClient } from './support/sandbox-client';
+import { newAccountConfigured } from './support/new-account';
 
 test('popup: without a key it says what is wrong and opens the options page', async ({ context, extensionPage }) => {
   const popup = new PopupPage(await extensionPage('popup.html'));
@@ -20,11 +20,7 @@ test('popup: shows who the key acts for, posts with Ctrl+Enter, counts the Outbo
   extensionId,
   extensionPage,
 }) => {
-  const control = new SandboxClient(sandbox.baseUrl);
-  const { key, account } = await control.newKey(['posts:read', 'posts:write', 'reactions:write']);
-  const options = new OptionsPage(await extensionPage('options.html'));
-  await options.configure(sandbox.baseUrl, key);
-  await expect(options.feedback).toHaveText('Saved.');
+  const { control, key, account } = await newAccountConfigured(sandbox, extensionPage);
 
   // The key was never checked: the popup checks it and names the account.
   const popup = new PopupPage(await extensionPage('popup.html'));
