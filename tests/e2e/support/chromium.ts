@@ -202,6 +202,34 @@ export class WorkerStopper {
     );
   }
 
+  /** True while the Outbox holds a write `sending` (read from its IndexedDB, without waking the worker). */
+  isSending(): Promise<boolean> {
+    return this.tab.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open('debate-companion');
+          open.onerror = () => resolve(false);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('outbox')) {
+              db.close();
+              resolve(false);
+              return;
+            }
+            const all = db.transaction('outbox').objectStore('outbox').getAll();
+            all.onsuccess = () => {
+              db.close();
+              resolve((all.result as { state: { status: string } }[]).some((item) => item.state.status === 'sending'));
+            };
+            all.onerror = () => {
+              db.close();
+              resolve(false);
+            };
+          };
+        }),
+    );
+  }
+
   async close(): Promise<void> {
     await this.cdp.detach().catch(() => undefined);
     await this.tab.close();
