@@ -172,61 +172,44 @@ export class WorkerStopper {
    * The newest time (epoch ms) the Outbox stored a 429 it heard, read from the extension origin's
    * IndexedDB through this tab (no message: the worker is not woken); 0 when none.
    */
-  lastStoredRefusal(): Promise<number> {
-    return this.tab.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const open = indexedDB.open('debate-companion');
-          open.onerror = () => resolve(0);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('accounts')) {
-              db.close();
-              resolve(0);
-              return;
-            }
-            const all = db.transaction('accounts').objectStore('accounts').getAll();
-            all.onsuccess = () => {
-              db.close();
-              const times = (all.result as { rateLimitedBy?: { at: number; lost?: boolean } }[])
-                .filter((state) => state.rateLimitedBy !== undefined && state.rateLimitedBy.lost !== true)
-                .map((state) => state.rateLimitedBy?.at ?? 0);
-              resolve(Math.max(0, ...times));
-            };
-            all.onerror = () => {
-              db.close();
-              resolve(0);
-            };
-          };
-        }),
-    );
+  async lastStoredRefusal(): Promise<number> {
+    const states = (await this.readAll('accounts')) as { rateLimitedBy?: { at: number; lost?: boolean } }[];
+    const heard = states.filter((state) => state.rateLimitedBy !== undefined && state.rateLimitedBy.lost !== true);
+    return Math.max(0, ...heard.map((state) => state.rateLimitedBy?.at ?? 0));
   }
 
-  /** True while the Outbox holds a write `sending` (read from its IndexedDB, without waking the worker). */
-  isSending(): Promise<boolean> {
+  /** True while the Outbox holds a write `sending` (read the same way, without waking the worker). */
+  async isSending(): Promise<boolean> {
+    const items = (await this.readAll('outbox')) as { state: { status: string } }[];
+    return items.some((item) => item.state.status === 'sending');
+  }
+
+  /** Every record of one of the extension's IndexedDB stores, read from this extension-origin tab; [] when absent. */
+  private readAll(store: 'accounts' | 'outbox'): Promise<unknown[]> {
     return this.tab.evaluate(
-      () =>
-        new Promise<boolean>((resolve) => {
+      (name) =>
+        new Promise<unknown[]>((resolve) => {
           const open = indexedDB.open('debate-companion');
-          open.onerror = () => resolve(false);
+          open.onerror = () => resolve([]);
           open.onsuccess = () => {
             const db = open.result;
-            if (!db.objectStoreNames.contains('outbox')) {
+            if (!db.objectStoreNames.contains(name)) {
               db.close();
-              resolve(false);
+              resolve([]);
               return;
             }
-            const all = db.transaction('outbox').objectStore('outbox').getAll();
+            const all = db.transaction(name).objectStore(name).getAll();
             all.onsuccess = () => {
               db.close();
-              resolve((all.result as { state: { status: string } }[]).some((item) => item.state.status === 'sending'));
+              resolve(all.result);
             };
             all.onerror = () => {
               db.close();
-              resolve(false);
+              resolve([]);
             };
           };
         }),
+      store,
     );
   }
 
