@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createRouter, toRuntimeListener } from '@/lib/messages/router';
+import type { DrainResult } from '@/lib/queue';
 import { settingsItem } from '@/lib/storage/settings';
 import { drawBadge } from './badge';
 import { listenForCommands } from './commands';
@@ -23,7 +24,7 @@ export default defineBackground(() => {
   // one that throws is retried with backoff. A wake-up exists whenever work does: every send arms
   // the watchdog alarm first (services.ts), so a worker stopped at any instant is woken again.
   const drain = async () => {
-    let result: Awaited<ReturnType<Awaited<ReturnType<typeof services.outbox>>['drain']>>;
+    let result: DrainResult;
     try {
       result = await (await services.outbox()).drain();
     } catch (error) {
