@@ -78,5 +78,24 @@ export class LinkScripts {
         persistAcrossSessions: true,
       },
     ]);
+    await injectIntoOpenTabs(plan);
   }
+}
+
+/**
+ * A registration reaches only pages loaded after it: the tabs already open where the new plan runs
+ * (the platform's site the user just configured, every site just allowed) get the script now. The
+ * script runs once per frame (it guards itself), so a tab the old plan covered is not decorated twice.
+ */
+async function injectIntoOpenTabs(plan: LinkScriptPlan): Promise<void> {
+  const tabs = await browser.tabs.query({ url: plan.matches }).catch(() => []);
+  await Promise.all(
+    tabs.map((tab) =>
+      tab.id === undefined
+        ? undefined
+        : browser.scripting
+            .executeScript({ target: { tabId: tab.id }, files: [LINK_SCRIPT_FILE] })
+            .catch(() => undefined),
+    ),
+  );
 }

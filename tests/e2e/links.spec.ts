@@ -153,6 +153,28 @@ test.describe('inline bars on the platform site', () => {
   });
 });
 
+test('a tab of the site open before the extension was configured gets its bars without a reload, once each', async ({
+  context,
+  sandbox,
+  extensionPage,
+}) => {
+  const page = await context.newPage();
+  await page.goto(`${sandbox.baseUrl}/`);
+  const cdp = await domSession(page);
+  expect(await findBars(cdp)).toEqual([]);
+  await configureForSandboxSite(context, await extensionPage('options.html'), sandbox.baseUrl, sandbox.testKey);
+  const links = await page.locator('article[data-post-id]').count();
+  const bars = await barsOn(cdp, links, 'a bar per post in the tab opened before');
+  expect(bars).toHaveLength(links);
+  // A second change of the registration (an excluded site) injects again; the frame's script runs once.
+  await call(await extensionPage('options.html'), 'saveSettings', { excludedHosts: ['example.org'] });
+  await waitFor(
+    async () => ((await registeredLinkScript(context))?.excludeMatches ?? []).length > 0 || undefined,
+    'the new plan',
+  );
+  expect(await findBars(cdp)).toHaveLength(links);
+});
+
 test('the bar works from the keyboard: Tab from the link reaches its buttons, Enter reacts', async ({
   context,
   sandbox,
