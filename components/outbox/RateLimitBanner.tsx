@@ -47,6 +47,9 @@ export function RateLimitBanner({ status }: { status: Status | undefined }) {
         {tNodes('bannerResumeIn', <Countdown until={pause.rateLimitedUntil} live={false} onEnd={ended} />)}
       </>
     );
+  } else if (pause.needsKey !== undefined && pause.needsKey.length > 0) {
+    const [first] = pause.needsKey;
+    content = first && <strong>{t('bannerNeedsKey', [String(first.pending), new URL(first.baseUrl).origin])}</strong>;
   } else if (pause.offlineUntil !== null && pause.offlineUntil > now) {
     content = (
       <>

@@ -12,7 +12,7 @@ export async function applyDevConfig(services: BackgroundServices): Promise<void
   const key = import.meta.env.WXT_DEV_API_KEY;
   if (!baseUrl || !key) return;
   if ((await readSettings()).baseUrl === '') await updateSettings({ baseUrl });
-  if ((await services.vault.read()) === undefined) await services.vault.save(key);
+  if ((await services.vault.read()) === undefined) await services.vault.save(key, new URL(baseUrl).origin);
   // Check the key once, so the popup shows the account at first sight (and the sandbox's log shows
   // the extension came up configured: `npm start`'s test waits for this request).
   if ((await identityItem.getValue()) === null) await services.checkKey().catch(() => undefined);

@@ -59,8 +59,19 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
     saveSettings: async (change) => {
       const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
       const saved = await updateSettings(defined);
-      if (change.baseUrl !== undefined && saved.baseUrl !== '') kick();
-      return saved;
+      if (change.baseUrl === undefined) return saved;
+      // A key serves the origin it was given for: a new origin needs its own key, entered again.
+      const bound = await services.vault.read();
+      const origin = siteOriginOf(saved.baseUrl);
+      let keyRemovedFor: string | undefined;
+      if (bound !== undefined && bound.origin !== origin) {
+        await services.vault.clear();
+        await identityItem.setValue(null);
+        keyRemovedFor = bound.origin;
+        notify();
+      }
+      if (saved.baseUrl !== '') kick();
+      return keyRemovedFor === undefined ? saved : { ...saved, keyRemovedFor };
     },
     getLinkConfig: async () => {
       const { baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts } = await readSettings();
@@ -78,11 +89,14 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
       return null;
     },
     saveKey: async ({ key }) => {
-      await services.vault.save(key);
+      const { baseUrl } = await readSettings();
+      const origin = siteOriginOf(baseUrl);
+      if (origin === null)
+        throw new MessageError('invalid', 'Set the API address first: a key is saved for one address.');
+      await services.vault.save(key, origin);
       await identityItem.setValue(null);
       // A new key may lift a "disabled" pause at once; a 429 pause stays (the budget is the account's).
-      const { baseUrl } = await readSettings();
-      if (baseUrl !== '') await (await services.outbox()).resumeAccount(await services.baseUrl());
+      await (await services.outbox()).resumeAccount(await services.baseUrl());
       kick();
       notify();
       return { last4: (await services.vault.describe()).last4 ?? '' };

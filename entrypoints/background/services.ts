@@ -30,8 +30,8 @@ interface Api {
 
 /**
  * Everything the background holds, created lazily so that listeners can be registered synchronously
- * at the top level while IndexedDB opens. The Outbox's "account" is the API base URL: the extension
- * is configured for one platform at a time, and items are sent with whatever key is saved then.
+ * at the top level while IndexedDB opens. The Outbox's "account" is the API base URL a write was
+ * queued for: it is sent there, and only with the key saved for that origin (it waits otherwise).
  */
 export class BackgroundServices {
   readonly vault = new KeyVault();
@@ -49,6 +49,7 @@ export class BackgroundServices {
       sender: writeSender((account) => this.api(account).client),
       findLanded: findLandedWith((account) => this.api(account)),
       beforeSend: async () => this.beforeSend?.(),
+      canSend: async (account) => (await this.vault.keyFor(new URL(account).origin)) !== undefined,
       answerDeadlineMs: DEFAULT_TIMEOUT_MS,
     });
     return this.outboxOpening;
@@ -58,7 +59,7 @@ export class BackgroundServices {
   api(baseUrl: string): Api {
     let api = this.apis.get(baseUrl);
     if (api === undefined) {
-      const client = createApiClient({ baseUrl, getKey: () => this.vault.read() });
+      const client = createApiClient({ baseUrl, getKey: (origin) => this.vault.keyFor(origin) });
       api = { client, read: createReadWithRetry() };
       this.apis.set(baseUrl, api);
     }

@@ -33,6 +33,10 @@ export async function statusOf(services: BackgroundServices): Promise<Status> {
         services.drainFailure === undefined
           ? null
           : { message: services.drainFailure.message.slice(0, 300), retryAt: services.drainFailure.retryAt },
+      needsKey: outbox.waitingForKey().map((waiting) => ({
+        baseUrl: waiting,
+        pending: outbox.summary(waiting).pending,
+      })),
     },
   };
 }

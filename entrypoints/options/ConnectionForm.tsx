@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { normalizeBaseUrl } from '@/lib/api/base-url';
 import { t } from '@/lib/i18n';
 import { originMatchPattern } from '@/lib/links/registration';
 import { sendMessage } from '@/lib/messages/send';
@@ -10,10 +11,11 @@ import type { Status } from '@/lib/ui/use-status';
  * The store build holds no host access until the user gives it: saving an API address asks for its
  * origin (the optional permission; the browser answers at once when it is already granted). The
  * pattern has no port, as the link script's registration checks it (Firefox refuses ports).
- * Throws for what is not an http(s) URL.
+ * Throws for what is not a usable API address (https, or http on a loopback host).
  */
 async function ensureHostPermission(baseUrl: string): Promise<boolean> {
   if (baseUrl === '') return true;
+  if (normalizeBaseUrl(baseUrl) === undefined) throw new TypeError('Not a usable API address');
   const pattern = originMatchPattern(new URL(baseUrl).origin);
   if (pattern === undefined) throw new TypeError('Not an http(s) URL');
   return browser.permissions.request({ origins: [pattern] });
@@ -57,6 +59,7 @@ export function ConnectionForm({ status }: { status: Status | undefined }) {
       });
       return;
     }
+    const removedFor = saved.data.keyRemovedFor;
     if (key.trim() !== '') {
       const stored = await sendMessage('saveKey', { key });
       if (!stored.ok) {
@@ -71,7 +74,11 @@ export function ConnectionForm({ status }: { status: Status | undefined }) {
     }
     setBusy(false);
     setBaseUrl(undefined);
-    setFeedback({ kind: 'ok', text: t('optionsSaved') });
+    setFeedback(
+      removedFor !== undefined && key.trim() === ''
+        ? { kind: 'error', text: t('optionsKeyRemovedFor', removedFor) }
+        : { kind: 'ok', text: t('optionsSaved') },
+    );
   };
 
   const check = async () => {
@@ -120,7 +127,11 @@ export function ConnectionForm({ status }: { status: Status | undefined }) {
         onInput={(event) => setKey(event.currentTarget.value)}
       />
       <p id="key-state" class="hint">
-        {status?.key.set ? t('optionsKeySet', status.key.last4 ?? '') : t('optionsKeyNotSet')}
+        {status?.key.set
+          ? status.key.origin
+            ? t('optionsKeyFor', [status.key.origin, status.key.last4 ?? ''])
+            : t('optionsKeySet', status.key.last4 ?? '')
+          : t('optionsKeyNotSet')}
       </p>
       <div class="actions">
         <button type="submit" disabled={busy}>

@@ -1,5 +1,6 @@
 import ky, { isTimeoutError } from 'ky';
 import type { z } from 'zod';
+import { normalizeBaseUrl } from './base-url';
 import { ApiError, isApiError } from './errors';
 import { badResponse, errorFromResponse } from './parse-error';
 import { retryAfterMs } from './retry-after';
@@ -14,6 +15,8 @@ import {
   timelinePageSchema,
 } from './schemas';
 
+export { isLoopbackHost, normalizeBaseUrl, siteOriginOf } from './base-url';
+
 /** A `fetch` the client can be given (tests inject a fake one). */
 export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 
@@ -21,8 +24,11 @@ export type FetchLike = (input: Request | URL | string, init?: RequestInit) => P
 export interface ApiClientOptions {
   /** The API's base address, e.g. `http://127.0.0.1:8787`; spec paths (`v1/…`) are resolved below it. */
   baseUrl: string;
-  /** Asked before every request: the client never holds the key. `undefined` when none is saved. */
-  getKey: () => Promise<string | undefined>;
+  /**
+   * Asked before every request for the key given for `origin` (this client's API origin): the client
+   * never holds the key. `undefined` when none is saved for that origin.
+   */
+  getKey: (origin: string) => Promise<string | undefined>;
   /** Timeout of one attempt in ms (default 15 s). ky's retry is off: the scheduler owns retrying. */
   timeoutMs?: number;
   fetch?: FetchLike;
@@ -76,28 +82,6 @@ interface Call<T> {
   options: RequestOptions | undefined;
 }
 
-/** Returns the base URL with a trailing slash when it is a usable http(s) URL, else undefined. */
-export function normalizeBaseUrl(baseUrl: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return undefined;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== '') {
-    return undefined;
-  }
-  url.search = '';
-  url.hash = '';
-  return url.href.endsWith('/') ? url.href : `${url.href}/`;
-}
-
-/** The platform site's origin for a base URL (its website shares it), or null when there is none. */
-export function siteOriginOf(baseUrl: string): string | null {
-  const normalized = normalizeBaseUrl(baseUrl);
-  return normalized === undefined ? null : new URL(normalized).origin;
-}
-
 /** Encodes a path parameter; refuses what could change the path (`.`, `..`, empty, unpaired surrogates). */
 function pathParam(value: string, what: string): string {
   const invalid = new ApiError({ kind: 'invalid', message: `The ${what} is not valid.` });
@@ -117,6 +101,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const now = options.now ?? Date.now;
   const isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine !== false);
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const origin = base === undefined ? '' : new URL(base).origin;
   const api =
     base === undefined
       ? undefined
@@ -127,21 +112,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           throwHttpErrors: false,
           credentials: 'omit',
           cache: 'no-store',
+          // A redirect would carry the key's request elsewhere: it is an answer, never followed.
+          redirect: 'manual',
           headers: { accept: 'application/json' },
         });
 
   async function send<T>(call: Call<T>): Promise<T> {
     if (api === undefined) {
-      throw new ApiError({ kind: 'invalid', message: 'The API address is not a valid http(s) URL.' });
+      throw new ApiError({
+        kind: 'invalid',
+        message: 'The API address must be an https URL (or http on this computer: localhost, 127.0.0.1).',
+      });
     }
     if (!isOnline()) throw new ApiError({ kind: 'network', message: 'You are offline.' });
     let key: string | undefined;
     try {
-      key = await options.getKey();
+      key = await options.getKey(origin);
     } catch {
       throw new ApiError({ kind: 'network', message: 'Could not read the saved API key.' });
     }
-    if (key === undefined || key === '') throw new ApiError({ kind: 'unauthorized', message: 'No API key is saved.' });
+    if (key === undefined || key === '') {
+      throw new ApiError({ kind: 'unauthorized', message: `No API key is saved for ${origin}.` });
+    }
     // The vault's value is checked at run time too: a non-string would be stringified into the header.
     if (typeof key !== 'string' || !KEY_SHAPE.test(key)) {
       throw new ApiError({ kind: 'unauthorized', message: 'The saved API key is not well-formed.' });
@@ -151,6 +143,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let sent = false;
     const onRetryAfter = call.options?.onRetryAfter;
     const tracked: FetchLike = async (input, init) => {
+      // The one place a request leaves: the key goes to the origin it was given for, or nowhere.
+      if (originOf(input) !== origin) {
+        throw new ApiError({ kind: 'invalid', message: `Refused to send the key outside ${origin}.` });
+      }
       sent = true;
       const response = await fetchImpl(input, init);
       if (onRetryAfter !== undefined && asksToWait(response)) {
@@ -173,6 +169,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     } catch (error) {
       throw errorFromException(error, sent, timeoutMs);
+    }
+    if (isRedirect(response)) {
+      throw new ApiError({
+        kind: 'invalid',
+        status: response.status || undefined,
+        message: 'The platform answered with a redirect to another address, which is not followed: check the API address.',
+      });
     }
     if (!response.ok) throw await errorFromResponse(response, { now: now(), secret: key });
 
@@ -245,6 +248,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         options: opts,
       })),
   };
+}
+
+/** The origin a request goes to. */
+function originOf(input: Request | URL | string): string {
+  try {
+    return new URL(input instanceof Request ? input.url : String(input)).origin;
+  } catch {
+    return '';
+  }
+}
+
+/** A 3xx, or the opaque answer a browser gives for one with `redirect: 'manual'`. */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
 }
 
 /** A 429, or a 503 that names a wait: the server did not act and asks the client to wait. */

@@ -140,6 +140,11 @@ export const pauseSchema = z.object({
   lostAnswer: z.boolean().optional(),
   /** The drainer itself failed: why, and when it tries again (ms). */
   drainFailed: z.object({ message: z.string(), retryAt: z.number() }).nullable().optional(),
+  /**
+   * Addresses (API base URLs) with writes that wait for a key given for them: queued there before
+   * the address changed, never sent with another address's key.
+   */
+  needsKey: z.array(z.object({ baseUrl: z.string(), pending: z.number() })).optional(),
 });
 
 /** One write's state as a content script shows it: `until` for a waiting write, `reason` (words) for a failed one. */

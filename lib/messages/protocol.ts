@@ -45,7 +45,8 @@ export const protocol = {
     request: none,
     reply: z.object({
       baseUrl: z.string(),
-      key: z.object({ set: z.boolean(), last4: z.string().nullable() }),
+      /** Whether a key is saved, its last 4 characters and the origin it was given for. */
+      key: z.object({ set: z.boolean(), last4: z.string().nullable(), origin: z.string().nullable().optional() }),
       account: accountSchema.nullable(),
       scopes: z.array(z.string()).nullable(),
       outbox: outboxSummarySchema,
@@ -54,7 +55,10 @@ export const protocol = {
   },
   /** The user's settings (nothing secret in them). */
   getSettings: { content: false, request: none, reply: settingsSchema },
-  /** Saves a change to the settings (`baseUrl: ''` clears it); answers the whole settings. */
+  /**
+   * Saves a change to the settings (`baseUrl: ''` clears it); answers the whole settings, and the
+   * origin of the key removed when the address moved to another origin (a key serves one origin).
+   */
   saveSettings: {
     content: false,
     request: z.strictObject({
@@ -64,7 +68,7 @@ export const protocol = {
       decorateAllSites: settingsSchema.shape.decorateAllSites.optional(),
       excludedHosts: settingsSchema.shape.excludedHosts.optional(),
     }),
-    reply: settingsSchema,
+    reply: settingsSchema.extend({ keyRemovedFor: z.string().optional() }),
   },
   /**
    * Content script: what it needs to find and decorate post links: the platform's site origin (from

@@ -26,6 +26,8 @@ export interface OutboxOptions {
   beforeSend?: (item: OutboxItem) => Promise<void>;
   /** The sender's per-attempt timeout: the latest a lost answer could have come (default 15 s). */
   answerDeadlineMs?: number;
+  /** Whether an account's writes may go out now (a key is saved for its address); see SchedulerDeps. */
+  canSend?: (account: string) => Promise<boolean>;
 }
 
 /** Why a user action on an item was refused. */
@@ -63,17 +65,8 @@ export class Outbox {
   static async open(options: OutboxOptions): Promise<Outbox> {
     const records = await OutboxRecords.load(options.store);
     const random: Random = options.random ?? Math.random;
-    const scheduler = new Scheduler({
-      records,
-      sender: options.sender,
-      findLanded: options.findLanded,
-      clock: options.clock ?? Date.now,
-      random,
-      ...(options.disabledProbe === undefined ? {} : { disabledProbe: options.disabledProbe }),
-      ...(options.offlineRetry === undefined ? {} : { offlineRetry: options.offlineRetry }),
-      ...(options.beforeSend === undefined ? {} : { beforeSend: options.beforeSend }),
-      ...(options.answerDeadlineMs === undefined ? {} : { answerDeadlineMs: options.answerDeadlineMs }),
-    });
+    const { store: _, clock, newId: __, ...passed } = options;
+    const scheduler = new Scheduler({ ...passed, records, clock: clock ?? Date.now, random });
     return new Outbox(records, scheduler, options);
   }
 
@@ -225,6 +218,11 @@ export class Outbox {
   /** Lifts a disabled-key or offline pause at once (a 429's time stays). Drain afterwards. */
   resumeAccount(account: string): Promise<void> {
     return this.scheduler.resumeAccount(account);
+  }
+
+  /** The accounts (API base URLs) whose pending writes wait for a key saved for their address. */
+  waitingForKey(): string[] {
+    return this.scheduler.waitingForKey();
   }
 
   /** When the background should wake the drainer (alarm plus in-memory timer); of one account when given. */

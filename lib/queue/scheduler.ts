@@ -31,6 +31,12 @@ export interface SchedulerDeps {
   beforeSend?: (item: OutboxItem) => Promise<void>;
   /** The latest a send's answer can come (the sender's per-attempt timeout); default 15 s. */
   answerDeadlineMs?: number;
+  /**
+   * Whether an account's writes may go out now: the background answers whether a key is saved for
+   * the account's origin. A write queued for another address than the key's waits (no wake-up is
+   * planned for it) until a key for its address is saved and the drainer is kicked.
+   */
+  canSend?: (account: string) => Promise<boolean>;
 }
 
 /** The sender's per-attempt timeout the scheduler assumes when none is given. */
@@ -53,6 +59,8 @@ export class Scheduler {
   private exclusiveTail: Promise<unknown> = Promise.resolve();
   /** Items this instance is sending or settling right now (any other `sending` item was interrupted). */
   private readonly busy = new Set<string>();
+  /** Accounts whose writes wait for a key for their address (as of the last pass). */
+  private readonly keyless = new Set<string>();
 
   constructor(private readonly deps: SchedulerDeps) {}
 
@@ -97,6 +105,7 @@ export class Scheduler {
     const now = clock();
     let earliest: number | null = null;
     for (const account of only === undefined ? records.accountNames() : [only]) {
+      if (this.keyless.has(account)) continue;
       const head = records.list(account).find(isPending);
       if (head === undefined) continue;
       let at = pausedUntil(records.account(account), now) ?? now;
@@ -171,8 +180,18 @@ export class Scheduler {
     return { nextWakeAt: this.nextWakeAt() };
   }
 
+  /** The accounts whose pending writes wait for a key for their address (as of the last pass). */
+  waitingForKey(): string[] {
+    return [...this.keyless].filter((account) => this.deps.records.list(account).some(isPending));
+  }
+
   private async drainAccount(account: string): Promise<void> {
-    const { records, clock } = this.deps;
+    const { records, clock, canSend } = this.deps;
+    this.keyless.delete(account);
+    if (canSend !== undefined && records.list(account).some(isPending) && !(await canSend(account))) {
+      this.keyless.add(account);
+      return;
+    }
     for (;;) {
       const now = clock();
       if (pausedUntil(records.account(account), now) !== undefined) return;

@@ -2,37 +2,62 @@ import { type DebateDb, openDebateDb } from './db';
 
 const KEY_RECORD = 'apiKey';
 
-interface StoredKey {
+/** The key and the API origin it was given for: it is never sent anywhere else. */
+export interface BoundKey {
   key: string;
+  /** `https://debate.example` (scheme, host and port): the only origin the key is sent to. */
+  origin: string;
+}
+
+interface StoredKey extends BoundKey {
   savedAt: number;
 }
 
+/**
+ * A stored record is trusted only when whole. A key saved before keys were bound to an origin has
+ * no `origin`: it is treated as absent (the user enters it again), never bound to whatever address
+ * is configured now — that address may have been changed by someone else since.
+ */
 function isStoredKey(value: unknown): value is StoredKey {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as StoredKey).key === 'string' &&
-    typeof (value as StoredKey).savedAt === 'number'
-  );
+  if (typeof value !== 'object' || value === null) return false;
+  const { key, origin, savedAt } = value as Partial<Record<keyof StoredKey, unknown>>;
+  return typeof key === 'string' && typeof origin === 'string' && isOrigin(origin) && typeof savedAt === 'number';
+}
+
+/** True for a serialized origin (`https://host[:port]`), as `URL.origin` gives it. */
+export function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
 }
 
 /**
- * The API key, kept in the extension origin's IndexedDB: content scripts run in the page's origin
- * and cannot open it (in Chrome and Firefox alike), unlike `storage.local`. Only the background
- * uses this; no other context ever receives the key, and nothing here logs it.
+ * The API key, kept with its origin in the extension origin's IndexedDB: content scripts run in the
+ * page's origin and cannot open it (in Chrome and Firefox alike), unlike `storage.local`. Only the
+ * background uses this; no other context ever receives the key, and nothing here logs it.
  */
 export class KeyVault {
   constructor(private readonly open: () => Promise<DebateDb> = () => openDebateDb()) {}
 
-  /** The key, or undefined when none is saved. */
-  async read(): Promise<string | undefined> {
+  /** The key and its origin, or undefined when none is saved. */
+  async read(): Promise<BoundKey | undefined> {
     const stored = await (await this.open()).get('vault', KEY_RECORD);
-    return isStoredKey(stored) ? stored.key : undefined;
+    return isStoredKey(stored) ? { key: stored.key, origin: stored.origin } : undefined;
   }
 
-  /** Saves (replaces) the key. */
-  async save(key: string, now: number = Date.now()): Promise<void> {
-    await (await this.open()).put('vault', { key, savedAt: now } satisfies StoredKey, KEY_RECORD);
+  /** The key when it was given for `origin`; undefined otherwise (none saved, or saved for another). */
+  async keyFor(origin: string): Promise<string | undefined> {
+    const bound = await this.read();
+    return bound !== undefined && bound.origin === origin ? bound.key : undefined;
+  }
+
+  /** Saves (replaces) the key, bound to `origin`. */
+  async save(key: string, origin: string, now: number = Date.now()): Promise<void> {
+    if (!isOrigin(origin)) throw new TypeError('A key is bound to an http(s) origin.');
+    await (await this.open()).put('vault', { key, origin, savedAt: now } satisfies StoredKey, KEY_RECORD);
   }
 
   /** Forgets the key. */
@@ -40,10 +65,12 @@ export class KeyVault {
     await (await this.open()).delete('vault', KEY_RECORD);
   }
 
-  /** What the UI may see of the key: whether one is set and its last four characters. */
-  async describe(): Promise<{ set: boolean; last4: string | null }> {
-    const key = await this.read();
-    return key === undefined ? { set: false, last4: null } : { set: true, last4: lastFour(key) };
+  /** What the UI may see of the key: whether one is set, its last four characters and its origin. */
+  async describe(): Promise<{ set: boolean; last4: string | null; origin: string | null }> {
+    const bound = await this.read();
+    return bound === undefined
+      ? { set: false, last4: null, origin: null }
+      : { set: true, last4: lastFour(bound.key), origin: bound.origin };
   }
 }
 

@@ -1,4 +1,5 @@
 import { storage } from 'wxt/utils/storage';
+import { normalizeBaseUrl } from '@/lib/api/base-url';
 import { z } from '@/lib/zod';
 import { DEFAULT_REACTION_KINDS, MAX_REACTION_LABEL, REACTION_KIND_VALUE, type ReactionKind } from './reaction-kinds';
 
@@ -17,8 +18,16 @@ export const MAX_HOST_LENGTH = 253;
 
 /** The user's settings. None of it is secret: the API key lives in the IndexedDB vault, never here. */
 export const settingsSchema = z.object({
-  /** The API's base URL (paths start with /v1); empty until the user sets it. */
-  baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
+  /**
+   * The API's base URL (paths start with /v1); empty until the user sets it. `https:`, or `http:` on
+   * a loopback host only: the key must never travel in clear.
+   */
+  baseUrl: z.union([
+    z.literal(''),
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((url) => normalizeBaseUrl(url) !== undefined, 'use https (http only for localhost or 127.0.0.1)'),
+  ]),
   reactionKinds: z.array(reactionKindSchema).min(1).max(MAX_REACTION_KINDS),
   /**
    * Extra post-permalink patterns for the content script (`https://example.org/posts/{id}`);

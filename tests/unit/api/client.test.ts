@@ -41,6 +41,56 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('createApiClient', () => {
+  it('asks for the key of its own origin only, and sends it nowhere else', async () => {
+    const { fetch, seen } = fakeFetch(() => json(200, {}));
+    const asked: string[] = [];
+    const keys: Record<string, string> = { 'https://debate.example': KEY };
+    const getKey = async (origin: string) => {
+      asked.push(origin);
+      return keys[origin];
+    };
+    await createApiClient({ baseUrl: 'https://debate.example/api/', getKey, fetch }).me();
+    const other = await failure(createApiClient({ baseUrl: 'https://evil.example', getKey, fetch }).me());
+    expect(asked).toEqual(['https://debate.example', 'https://evil.example']);
+    expect(other).toMatchObject({ kind: 'unauthorized', message: 'No API key is saved for https://evil.example.' });
+    expect(seen.map((s) => s.url)).toEqual(['https://debate.example/api/v1/me']);
+  });
+
+  it("never follows a redirect: a 3xx (or the browser's opaque redirect) is an error in words", async () => {
+    for (const answer of [
+      () => new Response(null, { status: 302, headers: { location: 'https://evil.example/v1/me' } }),
+      () => Object.defineProperty(new Response(null, { status: 200 }), 'type', { value: 'opaqueredirect' }),
+    ]) {
+      const { fetch, seen } = fakeFetch(answer);
+      const error = await failure(client(fetch).createPost('x'));
+      expect(error.kind).toBe('invalid');
+      expect(error.message).toMatch(/redirect/);
+      expect(seen).toHaveLength(1);
+    }
+  });
+
+  it('asks fetch not to follow redirects', async () => {
+    let redirect: RequestRedirect | undefined;
+    const fetch: FetchLike = async (input, init) => {
+      redirect = new Request(input, init).redirect;
+      return json(200, {});
+    };
+    await client(fetch).me();
+    expect(redirect).toBe('manual');
+  });
+
+  it('refuses plain http outside loopback: the key would travel in clear', async () => {
+    const { fetch, seen } = fakeFetch(() => json(200, {}));
+    for (const baseUrl of ['http://debate.example', 'http://10.0.0.2:8787', 'ftp://debate.example']) {
+      const error = await failure(createApiClient({ baseUrl, getKey: async () => KEY, fetch }).me());
+      expect(error.kind).toBe('invalid');
+    }
+    for (const baseUrl of ['http://localhost:8787', 'http://127.0.0.5', 'http://[::1]:9', 'https://debate.example']) {
+      await createApiClient({ baseUrl, getKey: async () => KEY, fetch }).me();
+    }
+    expect(seen).toHaveLength(4);
+  });
+
   it('sends the key as a Bearer header and reads /v1/me', async () => {
     const { fetch, seen } = fakeFetch(() => json(200, { account: POST.author, scopes: ['posts:read'], extra: 1 }));
     const me = await client(fetch).me();

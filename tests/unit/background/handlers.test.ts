@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/entrypoints/background/handlers';
 import { BackgroundServices } from '@/entrypoints/background/services';
 import type { Handlers } from '@/lib/messages/router';
+import { KeyVault } from '@/lib/storage/key-vault';
 import { updateSettings } from '@/lib/storage/settings';
 
 const SITE = 'http://127.0.0.1:8787';
@@ -53,5 +54,46 @@ describe('reactions: only the kinds the user configured are ever queued', () => 
     ).rejects.toMatchObject({ code: 'invalid' });
     const reactions = (await services.outbox()).list().map((item) => item.request);
     expect(reactions).toEqual([{ kind: 'reaction', postId: 'p_9', reaction: 'well_sourced' }]);
+  });
+});
+
+describe('the key is bound to the origin it was given for', () => {
+  const fromOptions = { sender: { kind: 'extension', url: 'chrome-extension://x/options.html', tabId: undefined } };
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    await new KeyVault().clear();
+    await updateSettings({ baseUrl: 'https://debate.example/api' });
+  });
+
+  it("saves the key for the configured address's origin", async () => {
+    const { services, handlers } = await setup();
+    await handlers.saveKey({ key: 'dcp_key_for_debate' }, fromOptions as never);
+    expect(await services.vault.read()).toEqual({ key: 'dcp_key_for_debate', origin: 'https://debate.example' });
+  });
+
+  it('removes the key when the address moves to another origin, and keeps it within the same origin', async () => {
+    const { services, handlers } = await setup();
+    await handlers.saveKey({ key: 'dcp_key_for_debate' }, fromOptions as never);
+    const samePlace = await handlers.saveSettings({ baseUrl: 'https://debate.example/v2' }, fromOptions as never);
+    expect(samePlace.keyRemovedFor).toBeUndefined();
+    expect(await services.vault.keyFor('https://debate.example')).toBe('dcp_key_for_debate');
+
+    const moved = await handlers.saveSettings({ baseUrl: 'https://evil.example' }, fromOptions as never);
+    expect(moved.keyRemovedFor).toBe('https://debate.example');
+    expect(await services.vault.read()).toBeUndefined();
+  });
+
+  it('refuses a key while no address is set: it would be bound to nothing', async () => {
+    const { services, handlers } = await setup();
+    await handlers.saveSettings({ baseUrl: '' }, fromOptions as never);
+    await expect(handlers.saveKey({ key: 'dcp_key_for_nothing' }, fromOptions as never)).rejects.toMatchObject({
+      code: 'invalid',
+    });
+    expect(await services.vault.read()).toBeUndefined();
+  });
+
+  it('refuses plain http outside loopback in the settings', async () => {
+    const { handlers } = await setup();
+    await expect(handlers.saveSettings({ baseUrl: 'http://debate.example' }, fromOptions as never)).rejects.toThrow();
   });
 });

@@ -256,3 +256,29 @@ describe('subscribe and summary', () => {
     expect(outbox.summary()).toMatchObject({ worst: null, pending: 0, paused: [], nextWakeAt: null });
   });
 });
+
+describe('writes wait for the key of their own address', () => {
+  it('sends nothing for an address without a key, plans no wake-up for it, and sends once its key is saved', async () => {
+    const keyed = new Set(['https://new.example/']);
+    const { outbox, sender } = await makeOutbox({ canSend: async (account) => keyed.has(account) });
+    await outbox.enqueue('https://old.example/', { kind: 'post', body: 'queued for the old address' });
+    await outbox.enqueue('https://new.example/', { kind: 'post', body: 'for the new address' });
+    const pass = outbox.drain();
+    await vi.waitFor(() => expect(sender.calls).toHaveLength(1));
+    expect(sender.bodies()).toEqual(['for the new address']);
+    sender.last().succeed('p_new');
+    const { nextWakeAt } = await pass;
+    // The old address's write neither went out nor asks to be woken: it waits for its key.
+    expect(nextWakeAt).toBeNull();
+    expect(outbox.waitingForKey()).toEqual(['https://old.example/']);
+    expect(outbox.list('https://old.example/').map((item) => item.state.status)).toEqual(['queued']);
+
+    keyed.add('https://old.example/');
+    const again = outbox.drain();
+    await vi.waitFor(() => expect(sender.calls).toHaveLength(2));
+    expect(sender.last().item.account).toBe('https://old.example/');
+    sender.last().succeed('p_old');
+    await again;
+    expect(outbox.waitingForKey()).toEqual([]);
+  });
+});

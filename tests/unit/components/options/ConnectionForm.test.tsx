@@ -20,7 +20,7 @@ describe('ConnectionForm', () => {
   beforeEach(() => {
     useEnglishMessages();
     send.mockReset();
-    send.mockImplementation(async () => ({ ok: true, data: null }));
+    send.mockImplementation(async (name: string) => ({ ok: true, data: name === 'saveSettings' ? {} : null }));
   });
   afterEach(() => cleanup());
 
@@ -58,13 +58,27 @@ describe('ConnectionForm', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('refuses an address that is not http(s) without asking the browser', async () => {
+  it('refuses an address that is not https (or http on loopback) without asking the browser', async () => {
     const request = permissionAnswer(true);
-    render(<ConnectionForm status={status({ baseUrl: '' })} />);
-    saveWith('ftp://debate.example');
-    expect(await screen.findByText('That is not an http(s) address.')).toBeTruthy();
+    for (const url of ['ftp://debate.example', 'http://debate.example']) {
+      render(<ConnectionForm status={status({ baseUrl: '' })} />);
+      saveWith(url);
+      expect(await screen.findByText(/That is not a usable address: use https/)).toBeTruthy();
+      cleanup();
+    }
     expect(request).not.toHaveBeenCalled();
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it('says so when moving to another origin removed the key given for the old one', async () => {
+    permissionAnswer(true);
+    send.mockImplementation(async (name: string) => ({
+      ok: true,
+      data: name === 'saveSettings' ? { keyRemovedFor: 'https://old.example' } : null,
+    }));
+    render(<ConnectionForm status={status({ baseUrl: 'https://old.example' })} />);
+    saveWith('https://new.example');
+    expect(await screen.findByText(/The key for https:\/\/old.example was removed/)).toBeTruthy();
   });
 
   it('removes the saved key from this browser, and offers it only when a key is set', async () => {
