@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['tests/unit/setup.ts'],
           restoreMocks: true,
         },
       },

@@ -2,12 +2,15 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createRouter, toRuntimeListener } from '@/lib/messages/router';
 import type { DrainResult } from '@/lib/queue';
+import { migrateFromStorageLocal } from '@/lib/storage/migrate-local';
 import { settingsItem } from '@/lib/storage/settings';
+import { draftsItem } from '@/lib/ui/drafts';
+import { quickPostDraftItem } from '../popup/draft';
 import { drawBadge } from './badge';
 import { listenForCommands } from './commands';
 import { ContextMenus } from './context-menus';
 import { applyDevConfig } from './dev-config';
-import { Drafts } from './drafts';
+import { Drafts, pendingDraftItem } from './drafts';
 import { createHandlers } from './handlers';
 import { LinkScripts } from './link-scripts';
 import { BackgroundServices, extensionIdentity, identityItem } from './services';
@@ -112,9 +115,11 @@ export default defineBackground(() => {
   // Every worker start: the first pass settles writes found `sending` (cut off by the stop), then drains.
   void (async () => {
     if (browser.storage.local.setAccessLevel) {
-      // Chrome: keep storage.local (settings, drafts) out of content scripts' reach.
+      // Chrome: keep storage.local out of content scripts' reach (it holds nothing of ours any more;
+      // Firefox cannot do this, which is why settings and drafts live in IndexedDB).
       await browser.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
     }
+    await migrateFromStorageLocal([settingsItem, identityItem, draftsItem, pendingDraftItem, quickPostDraftItem]);
     await applyDevConfig(services);
     void links.sync();
     void menus.sync();

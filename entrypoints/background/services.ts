@@ -1,13 +1,15 @@
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import { type ApiClient, createApiClient, DEFAULT_TIMEOUT_MS, normalizeBaseUrl } from '@/lib/api/client';
 import type { Contribution, Me } from '@/lib/api/schemas';
 import { writeSender } from '@/lib/api/write-sender';
+import { accountSchema } from '@/lib/messages/fields';
 import { MessageError } from '@/lib/messages/reply';
 import { createReadWithRetry, Outbox, type ReadWithRetry, TWIN_WINDOW_MS } from '@/lib/queue';
 import { KeyVault } from '@/lib/storage/key-vault';
 import { IdbOutboxStore } from '@/lib/storage/outbox-store';
+import { definePref } from '@/lib/storage/prefs';
 import { readSettings } from '@/lib/storage/settings';
+import { z } from '@/lib/zod';
 import { findLandedWith } from './find-landed';
 import { seenPost } from './seen-post';
 import type { DrainFailure } from './wake';
@@ -20,8 +22,21 @@ export interface Identity {
   checkedAt: number;
 }
 
-/** Not secret (no key): the account and scopes of the last successful key check. */
-export const identityItem = storage.defineItem<Identity | null>('local:identity', { fallback: null });
+const identitySchema = z.object({
+  baseUrl: z.string(),
+  account: accountSchema.nullable(),
+  scopes: z.array(z.string()).nullable(),
+  checkedAt: z.number(),
+});
+
+/** Not secret (no key): the account and scopes of the last successful key check (prefs: see there). */
+export const identityItem = definePref<Identity | null>('identity', {
+  fallback: null,
+  parse: (raw) => {
+    const parsed = identitySchema.safeParse(raw);
+    return parsed.success ? parsed.data : null;
+  },
+});
 
 interface Api {
   client: ApiClient;

@@ -1,7 +1,11 @@
-import { storage } from 'wxt/utils/storage';
+import { MAX_DRAFT_LENGTH } from '@/lib/messages/limits';
+import { definePref } from '@/lib/storage/prefs';
 
 /**
  * The quick-post box's text, kept while the popup is closed (it closes whenever focus leaves it).
- * Not secret: text the user is writing for publication. Cleared once the post is queued.
+ * Private until published: in the prefs store, which no page can read. Cleared once the post is queued.
  */
-export const quickPostDraftItem = storage.defineItem<string>('local:quickPostDraft', { fallback: '' });
+export const quickPostDraftItem = definePref<string>('quickPostDraft', {
+  fallback: '',
+  parse: (raw) => (typeof raw === 'string' ? raw.slice(0, MAX_DRAFT_LENGTH) : ''),
+});

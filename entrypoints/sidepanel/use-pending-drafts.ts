@@ -29,8 +29,10 @@ export function usePendingDrafts(options: PendingDraftsOptions): void {
     if (!ready) return;
     let alive = true;
     const apply = async () => {
+      if (!alive) return;
+      // Once taken, a draft is applied even if the effect ended meanwhile: it is in no store any more.
       const draft = await takePendingDraft();
-      if (draft === null || !alive) return;
+      if (draft === null) return;
       const { drafts, items, onPost, onReply } = latest.current;
       const index = draft.kind === 'reply' ? items.findIndex((item) => item.id === draft.postId) : -1;
       if (draft.kind === 'reply' && index !== -1) {

@@ -31,4 +31,3 @@ export function siteOriginOf(baseUrl: string): string | null {
   const normalized = normalizeBaseUrl(baseUrl);
   return normalized === undefined ? null : new URL(normalized).origin;
 }
-

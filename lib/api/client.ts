@@ -174,7 +174,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError({
         kind: 'invalid',
         status: response.status || undefined,
-        message: 'The platform answered with a redirect to another address, which is not followed: check the API address.',
+        message:
+          'The platform answered with a redirect to another address, which is not followed: check the API address.',
       });
     }
     if (!response.ok) throw await errorFromResponse(response, { now: now(), secret: key });

@@ -4,7 +4,7 @@ import type { AccountState, OutboxItem } from '@/lib/queue/types';
 /** The extension origin's database: content scripts run in the page's origin and cannot open it. */
 export const DB_NAME = 'debate-companion';
 /** Bump with an `upgrade` step for every schema change; never edit a released step. */
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 /** The schema, typed for `idb`. */
 export interface DebateCompanionDb extends DBSchema {
@@ -29,6 +29,14 @@ export interface DebateCompanionDb extends DBSchema {
    * record names and shapes.
    */
   vault: {
+    key: string;
+    value: unknown;
+  };
+  /**
+   * Settings, identity and drafts (lib/storage/prefs.ts): out-of-line keys, values parsed on read.
+   * Here and not in `storage.local`, which Firefox's content processes can write.
+   */
+  prefs: {
     key: string;
     value: unknown;
   };
@@ -58,6 +66,7 @@ export function openDebateDb(name: string = DB_NAME): Promise<DebateDb> {
         db.createObjectStore('accounts', { keyPath: 'account' });
         db.createObjectStore('vault');
       }
+      if (oldVersion < 2) db.createObjectStore('prefs');
     },
     // Another context wants a newer version: step aside, the next call reopens.
     blocking() {

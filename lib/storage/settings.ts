@@ -1,6 +1,6 @@
-import { storage } from 'wxt/utils/storage';
 import { normalizeBaseUrl } from '@/lib/api/base-url';
 import { z } from '@/lib/zod';
+import { definePref } from './prefs';
 import { DEFAULT_REACTION_KINDS, MAX_REACTION_LABEL, REACTION_KIND_VALUE, type ReactionKind } from './reaction-kinds';
 
 /** A reaction the user can place (see {@link ReactionKind}), checked. */
@@ -16,7 +16,7 @@ export const MAX_EXCLUDED_HOSTS = 200;
 export const MAX_PATTERN_LENGTH = 300;
 export const MAX_HOST_LENGTH = 253;
 
-/** The user's settings. None of it is secret: the API key lives in the IndexedDB vault, never here. */
+/** The user's settings. None of it is secret: the API key lives in the vault, with its origin. */
 export const settingsSchema = z.object({
   /**
    * The API's base URL (paths start with /v1); empty until the user sets it. `https:`, or `http:` on
@@ -50,17 +50,18 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /**
- * The settings item (version 1). Reads are validated: a value damaged by hand or by an older
- * build falls back field by field to the defaults instead of breaking every page.
+ * The settings, in the extension origin's IndexedDB (lib/storage/prefs.ts: Firefox's content
+ * processes can write `storage.local`, and these decide where bars appear and which reactions may be
+ * sent). Reads are validated: a damaged value falls back field by field to the defaults.
  */
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
+export const settingsItem = definePref<Settings>('settings', {
   fallback: DEFAULT_SETTINGS,
-  version: 1,
+  parse: (raw) => repairSettings(raw),
 });
 
 /** Reads the settings, repairing any field that does not validate. */
-export async function readSettings(): Promise<Settings> {
-  return repairSettings(await settingsItem.getValue());
+export function readSettings(): Promise<Settings> {
+  return settingsItem.getValue();
 }
 
 /** Validates and saves a change to the settings; throws a ZodError naming the bad field. */

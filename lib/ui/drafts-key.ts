@@ -1,2 +1,2 @@
-/** The `storage.local` key of the composer drafts (lib/ui/drafts.ts), also read by the panel's early script. */
-export const DRAFTS_STORAGE_KEY = 'drafts';
+/** The prefs name of the composer drafts (lib/ui/drafts.ts), also read by the panel's early script. */
+export const DRAFTS_PREF = 'drafts';

@@ -1,6 +1,5 @@
-import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
-import { DRAFTS_STORAGE_KEY } from './drafts-key';
+import { definePref } from '@/lib/storage/prefs';
+import { DRAFTS_PREF } from './drafts-key';
 
 /** Where a draft belongs: the new-post composer, or the reply composer of one post. */
 export type DraftKey = 'post' | `reply:${string}`;
@@ -22,10 +21,11 @@ export const SAVE_DELAY_MS = 400;
 const EMPTY: StoredDrafts = { texts: {}, changedAt: {} };
 
 /**
- * The composer drafts, in `storage.local` so they survive closing the panel and restarting the
- * browser. Not secret: the text the user is writing for publication.
+ * The composer drafts, kept so they survive closing the panel and restarting the browser. Private
+ * until published, so in the extension origin's IndexedDB (lib/storage/prefs.ts), which no page or
+ * content process can read or write.
  */
-export const draftsItem = storage.defineItem<StoredDrafts>(`local:${DRAFTS_STORAGE_KEY}`, { fallback: EMPTY });
+export const draftsItem = definePref<StoredDrafts>(DRAFTS_PREF, { fallback: EMPTY, parse: (raw) => clean(raw) });
 
 /** Keeps only well-formed entries of a stored value (a damaged value loses drafts, never the panel). */
 function clean(value: unknown): StoredDrafts {
@@ -64,16 +64,12 @@ export class DraftStore {
   constructor(private readonly now: () => number = Date.now) {}
 
   /**
-   * Reads the stored drafts and follows changes other pages make. `prefetched` is a
-   * `storage.local.get` of the drafts already on its way (the panel's early script).
+   * Reads the stored drafts and follows changes other pages make. `prefetched` is a raw read of the
+   * drafts already on its way (the panel's early script).
    */
   async load(prefetched?: Promise<unknown>): Promise<void> {
     const early = prefetched === undefined ? undefined : await prefetched.catch(() => undefined);
-    const raw =
-      typeof early === 'object' && early !== null
-        ? Reflect.get(early, DRAFTS_STORAGE_KEY)
-        : await draftsItem.getValue();
-    this.stored = clean(raw);
+    this.stored = early === undefined ? await draftsItem.getValue() : clean(early);
     this.drafts = this.stored;
     this.unwatch?.();
     this.unwatch = draftsItem.watch((value) => {
@@ -125,7 +121,7 @@ export class DraftStore {
     }
     this.dirty.clear();
     this.stored = trim({ texts, changedAt });
-    this.saving = browser.storage.local.set({ [DRAFTS_STORAGE_KEY]: this.stored });
+    this.saving = draftsItem.setValue(this.stored);
     return this.saving;
   }
 

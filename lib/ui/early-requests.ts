@@ -1,11 +1,12 @@
-import { DRAFTS_STORAGE_KEY } from './drafts-key';
+import { readPrefRaw } from '@/lib/storage/prefs';
+import { DRAFTS_PREF } from './drafts-key';
 import { FIRST_PAGE } from './timeline-store';
 
 /** Answers the side panel asked for before its main script loaded (raw: checked by the main script). */
 export interface EarlyRequests {
   firstPage: Promise<unknown>;
   settings: Promise<unknown>;
-  /** `storage.local.get('drafts')`: the composer drafts. */
+  /** The composer drafts, read raw from the prefs store. */
   drafts: Promise<unknown>;
 }
 
@@ -14,20 +15,15 @@ interface RawRuntime {
   sendMessage(message: unknown): Promise<unknown>;
 }
 
-/** The browser's own `storage.local`. */
-interface RawStorageArea {
-  get(key: string): Promise<unknown>;
-}
-
 const HANDOFF = '__debateCompanionEarly';
 
 /** The extension API namespace: Firefox's `browser` or Chrome's `chrome` (both answer with promises). */
-function rawApi(): { runtime: RawRuntime; storage?: { local?: RawStorageArea } } | undefined {
+function rawApi(): { runtime: RawRuntime } | undefined {
   for (const name of ['browser', 'chrome']) {
     const api: unknown = Reflect.get(globalThis, name);
     const runtime: unknown = typeof api === 'object' && api !== null ? Reflect.get(api, 'runtime') : undefined;
     if (typeof runtime === 'object' && runtime !== null && typeof Reflect.get(runtime, 'sendMessage') === 'function') {
-      return api as { runtime: RawRuntime; storage?: { local?: RawStorageArea } };
+      return api as { runtime: RawRuntime };
     }
   }
   return undefined;
@@ -54,7 +50,7 @@ export function startEarlyRequests(): void {
   const early: EarlyRequests = {
     firstPage: attempt(() => api.runtime.sendMessage({ type: 'getTimelinePage', payload: { limit: FIRST_PAGE } })),
     settings: attempt(() => api.runtime.sendMessage({ type: 'getSettings' })),
-    drafts: attempt(() => api.storage?.local?.get(DRAFTS_STORAGE_KEY) ?? Promise.reject(new Error('No storage.'))),
+    drafts: attempt(() => readPrefRaw(DRAFTS_PREF)),
   };
   // Nobody may wait on a rejection before the main script picks these up.
   for (const answer of Object.values(early)) answer.catch(() => undefined);

@@ -8,7 +8,8 @@ let taking: Promise<PendingDraft | null> = Promise.resolve(null);
  * (the panel opening while the item changes) never both get the same draft.
  */
 export function takePendingDraft(): Promise<PendingDraft | null> {
-  taking = taking.then(async () => {
+  // A failed take (storage error) must not fail every later one.
+  taking = taking.catch(() => null).then(async () => {
     const value = await pendingDraftItem.getValue();
     if (value === null) return null;
     await pendingDraftItem.setValue(null);

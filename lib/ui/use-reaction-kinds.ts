@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import type { Reply } from '@/lib/messages/envelope';
 import { sendMessage } from '@/lib/messages/send';
 import { DEFAULT_REACTION_KINDS, type ReactionKind } from '@/lib/storage/reaction-kinds';
+import { settingsItem } from '@/lib/storage/settings';
 
 /** Where the panel's reaction kinds come from before the settings answer. */
 export interface KindsSource {
@@ -30,13 +30,11 @@ export function useReactionKinds(source: KindsSource = {}): readonly ReactionKin
       if (reply.ok) source.remember?.(next);
     };
     void load(source.initial);
-    const onChanged = (changes: Record<string, unknown>, area: string) => {
-      if (area === 'local' && 'settings' in changes) void load();
-    };
-    browser.storage.onChanged.addListener(onChanged);
+    // The settings changed (the options page saved): ask again, through the background.
+    const unwatch = settingsItem.watch(() => void load());
     return () => {
       alive = false;
-      browser.storage.onChanged.removeListener(onChanged);
+      unwatch();
     };
   }, []);
   return kinds;

@@ -1,6 +1,6 @@
 import type { Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { call, configure, listOutbox } from './support/extension-client';
+import { call, configure, listOutbox, readPref } from './support/extension-client';
 import { resetSandbox, sandboxEvents, serviceWorker, waitForEvents } from './support/link-bars';
 
 /** The menu entry exists (Chrome has no API to list entries; `update` fails on an unknown id). */
@@ -51,13 +51,8 @@ function clickMenuRepeatedly(worker: Worker, infos: Record<string, unknown>[], t
   );
 }
 
-async function pendingDraft(worker: Worker): Promise<unknown> {
-  return worker.evaluate(async () => {
-    const storage = (
-      globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } } }
-    ).chrome.storage.local;
-    return (await storage.get('pendingDraft')).pendingDraft ?? null;
-  });
+function pendingDraft(worker: Worker): Promise<unknown> {
+  return readPref(worker, 'pendingDraft');
 }
 
 async function waitUntil<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string): Promise<T> {

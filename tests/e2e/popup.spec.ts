@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { OptionsPage } from './pages/options-page';
 import { PopupPage } from './pages/popup-page';
+import { readPref } from './support/extension-client';
 import { newAccountConfigured } from './support/new-account';
 
 test('popup: without a key it says what is wrong and opens the options page', async ({ context, extensionPage }) => {
@@ -40,18 +41,7 @@ test('popup: shows who the key acts for, posts with Ctrl+Enter, counts the Outbo
   // A draft survives closing the popup.
   await popup.quickPost.fill('Half a thought');
   // Saved once typing rests.
-  await expect
-    .poll(() =>
-      popup.page.evaluate(async () => {
-        const storage = (
-          globalThis as unknown as {
-            chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } };
-          }
-        ).chrome.storage.local;
-        return (await storage.get('quickPostDraft')).quickPostDraft;
-      }),
-    )
-    .toBe('Half a thought');
+  await expect.poll(() => readPref(popup.page, 'quickPostDraft')).toBe('Half a thought');
   await popup.page.close();
   const again = new PopupPage(await extensionPage('popup.html'));
   await expect(again.quickPost).toHaveValue('Half a thought');

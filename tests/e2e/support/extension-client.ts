@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Worker } from '@playwright/test';
 
 /** A reply of the background, as an extension page receives it. */
 export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
@@ -41,4 +41,29 @@ export interface OutboxItemView {
 
 export async function listOutbox(page: Page): Promise<OutboxItemView[]> {
   return (await call<{ items: OutboxItemView[] }>(page, 'listOutbox')).items;
+}
+
+/**
+ * One value of the extension's prefs store (settings, drafts: lib/storage/prefs.ts), read with the
+ * bare IndexedDB API in an extension context (a page or the service worker); null when absent.
+ */
+export function readPref(context: Page | Worker, name: string): Promise<unknown> {
+  return (context as Page).evaluate(
+    (name: string) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('debate-companion');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('prefs')) return resolve(null);
+          const get = db.transaction('prefs').objectStore('prefs').get(name);
+          get.onsuccess = () => {
+            resolve(get.result ?? null);
+            db.close();
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    name,
+  );
 }

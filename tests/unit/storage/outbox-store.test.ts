@@ -19,11 +19,11 @@ describeStoreContract('IdbOutboxStore', async () => {
 });
 
 describe('openDebateDb', () => {
-  it('creates the outbox, accounts and vault stores at version 1', async () => {
+  it('creates the outbox, accounts, vault and prefs stores', async () => {
     const name = freshName();
     const db = await openDebateDb(name);
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['accounts', 'outbox', 'vault']);
+    expect([...db.objectStoreNames].sort()).toEqual(['accounts', 'outbox', 'prefs', 'vault']);
     const tx = db.transaction('outbox');
     expect([...tx.store.indexNames].sort()).toEqual(['by-account-seq', 'by-seq']);
     expect(tx.store.keyPath).toBe('id');

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { openDebateDb } from '@/lib/storage/db';
 import { DraftStore, draftsItem, MAX_DRAFTS, replyDraftKey, SAVE_DELAY_MS } from '@/lib/ui/drafts';
+import { useFakeClock } from '../support/clock';
 
 describe('DraftStore', () => {
   beforeEach(() => {
     fakeBrowser.reset();
-    vi.useFakeTimers();
+    useFakeClock();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -61,7 +63,9 @@ describe('DraftStore', () => {
   });
 
   it('survives a damaged stored value', async () => {
-    await fakeBrowser.storage.local.set({ drafts: { texts: { post: 5, 'reply:p1': 'ok' }, changedAt: 'x' } });
+    // As a damaged or hand-edited record of the prefs store would be.
+    const db = await openDebateDb();
+    await db.put('prefs', { texts: { post: 5, 'reply:p1': 'ok' }, changedAt: 'x' }, 'drafts');
     const drafts = new DraftStore();
     await drafts.load();
     expect(drafts.get('post')).toBe('');

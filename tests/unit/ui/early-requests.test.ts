@@ -1,9 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DraftStore } from '@/lib/ui/drafts';
+import { DraftStore, draftsItem } from '@/lib/ui/drafts';
 import { startEarlyRequests, takeEarlyRequests } from '@/lib/ui/early-requests';
 import { FIRST_PAGE } from '@/lib/ui/timeline-store';
 
 describe('early requests', () => {
+  it('reads nothing, and creates no database, when the extension has none yet', async () => {
+    const { readPrefRaw } = await import('@/lib/storage/prefs');
+    const { IDBFactory } = await import('fake-indexeddb');
+    const empty = new IDBFactory();
+    vi.stubGlobal('indexedDB', empty);
+    expect(await readPrefRaw('drafts')).toBeUndefined();
+    expect(await empty.databases()).toEqual([]);
+  });
+
   afterEach(() => {
     vi.unstubAllGlobals();
     Reflect.deleteProperty(globalThis, '__debateCompanionEarly');
@@ -11,14 +20,13 @@ describe('early requests', () => {
 
   it('asks for the first page and the settings and reads the drafts at once, and hands the answers over once', async () => {
     const sendMessage = vi.fn(async (message: { type: string }) => ({ ok: true, data: message.type }));
-    const get = vi.fn(async (key: string) => ({ [key]: { texts: { post: 'Hi' }, changedAt: {} } }));
-    vi.stubGlobal('browser', { runtime: { sendMessage }, storage: { local: { get } } });
+    vi.stubGlobal('browser', { runtime: { sendMessage } });
+    await draftsItem.setValue({ texts: { post: 'Hi' }, changedAt: {} });
     startEarlyRequests();
     expect(sendMessage.mock.calls).toEqual([
       [{ type: 'getTimelinePage', payload: { limit: FIRST_PAGE } }],
       [{ type: 'getSettings' }],
     ]);
-    expect(get).toHaveBeenCalledWith('drafts');
     const early = takeEarlyRequests();
     expect(await early?.firstPage).toEqual({ ok: true, data: 'getTimelinePage' });
     expect(await early?.settings).toEqual({ ok: true, data: 'getSettings' });

@@ -12,6 +12,7 @@ import { DraftStore, draftsItem, SAVE_DELAY_MS } from '@/lib/ui/drafts';
 import { TimelineStore } from '@/lib/ui/timeline-store';
 import { CHECK_INTERVAL_MS } from '@/lib/ui/use-new-posts-check';
 import type { Status } from '@/lib/ui/use-status';
+import { useFakeClock } from '../../support/clock';
 import { useEnglishMessages } from '../../support/locale';
 import { outboxItem, status as statusOf } from '../outbox/fixtures';
 import { NOW, posts, withViewport } from './fixtures';
@@ -57,9 +58,13 @@ function background() {
 
 const calls = (name: MessageName) =>
   send.mock.calls.filter(([called]) => called === name).map(([, payload]) => payload);
+/** Lets timers due now run, and the drafts store (fake IndexedDB, on real `setImmediate`) answer. */
 const flush = () =>
   act(async () => {
-    await vi.advanceTimersByTimeAsync(0);
+    for (let round = 0; round < 10; round += 1) {
+      await vi.advanceTimersByTimeAsync(0);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   });
 const tick = (ms: number) =>
   act(async () => {
@@ -89,7 +94,7 @@ describe('TimelinePanel', () => {
   beforeEach(() => {
     fakeBrowser.reset();
     useEnglishMessages();
-    vi.useFakeTimers({ now: NOW });
+    useFakeClock(NOW);
     undoViewport = withViewport(600);
     handlers = {};
     outbox = [];
@@ -97,8 +102,11 @@ describe('TimelinePanel', () => {
     timeline = ({ cursor }) => (cursor === undefined ? pageOf(posts(1, 20), 'c1') : pageOf(posts(21, 30), null));
     background();
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // Unmount while the fake clock still runs preact's scheduled effects, so no watcher of this
+    // panel outlives the test (the drafts store is shared by the tests of the file).
     cleanup();
+    await flush();
     undoViewport();
     vi.useRealTimers();
   });

@@ -1,0 +1,115 @@
+import { DB_NAME, openDebateDb } from './db';
+
+/*
+ * Preferences and private state in the extension origin's IndexedDB, never in `storage.local`:
+ * in Firefox a content process can read and write `storage.local` (there is no `setAccessLevel`),
+ * so nothing that decides where requests go, what is written, or that is private (drafts) lives
+ * there. Content scripts run in the page's origin and cannot open this database. Every read is
+ * parsed as untrusted input all the same.
+ */
+
+/** The object store of these values (lib/storage/db.ts). */
+export const PREFS_STORE = 'prefs';
+
+/** Tells other extension contexts (pages, the background) which value changed; never the value. */
+const CHANNEL = 'debate-companion-prefs';
+
+/** A value kept in the prefs store. */
+export interface Pref<T> {
+  readonly name: string;
+  /** The stored value, parsed; the fallback when none is stored or it does not parse. */
+  getValue(): Promise<T>;
+  /** Whether a value is stored (even one that does not parse). */
+  hasValue(): Promise<boolean>;
+  /** Parses a raw value as stored values are. */
+  parse(raw: unknown): T;
+  /** Stores the value and tells every context watching it. */
+  setValue(value: T): Promise<void>;
+  /** Calls `listener` with the new value after every change, in any context; returns the unwatch. */
+  watch(listener: (value: T) => void): () => void;
+}
+
+export interface PrefOptions<T> {
+  fallback: T;
+  /** Checks a stored value; returns the fallback (or a repaired value) for what does not parse. */
+  parse: (raw: unknown) => T;
+  /** Tests open their own database. */
+  dbName?: string;
+}
+
+/** Watchers in this context, by name: called with the value set here, or with `undefined` (read it) when another context changed it. */
+const localListeners = new Map<string, Set<(value?: unknown) => void>>();
+let channel: BroadcastChannel | undefined;
+
+function changes(): BroadcastChannel | undefined {
+  if (channel === undefined && typeof BroadcastChannel === 'function') {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = (event: MessageEvent) => {
+      const name: unknown = event.data;
+      if (typeof name === 'string') for (const listener of localListeners.get(name) ?? []) listener(undefined);
+    };
+  }
+  return channel;
+}
+
+/** Forgets every watcher of this context (tests, as `fakeBrowser.reset()` does for storage events). */
+export function forgetPrefWatchers(): void {
+  localListeners.clear();
+}
+
+/** Defines a value of the prefs store. */
+export function definePref<T>(name: string, options: PrefOptions<T>): Pref<T> {
+  const open = () => openDebateDb(options.dbName);
+  const getValue = async (): Promise<T> => {
+    const raw: unknown = await (await open()).get(PREFS_STORE, name);
+    return raw === undefined ? options.fallback : options.parse(raw);
+  };
+  return {
+    name,
+    getValue,
+    parse: options.parse,
+    hasValue: async () => (await (await open()).get(PREFS_STORE, name)) !== undefined,
+    async setValue(value) {
+      await (await open()).put(PREFS_STORE, value, name);
+      for (const listener of localListeners.get(name) ?? []) listener({ value });
+      changes()?.postMessage(name);
+    },
+    watch(listener) {
+      changes();
+      const onChange = (set?: unknown) => {
+        if (set !== undefined) listener(options.parse((set as { value: unknown }).value));
+        else void getValue().then(listener, () => undefined);
+      };
+      const set = localListeners.get(name) ?? new Set();
+      localListeners.set(name, set);
+      set.add(onChange);
+      return () => {
+        set.delete(onChange);
+      };
+    },
+  };
+}
+
+/**
+ * Reads one value with the bare IndexedDB API (no library), for the side panel's early script. An
+ * absent database is not created (the real open does that with its upgrade): the read gives undefined.
+ */
+export function readPrefRaw(name: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME);
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onerror = () => resolve(undefined);
+    request.onsuccess = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains(PREFS_STORE)) {
+        db.close();
+        resolve(undefined);
+        return;
+      }
+      const get = db.transaction(PREFS_STORE, 'readonly').objectStore(PREFS_STORE).get(name);
+      get.onsuccess = () => resolve(get.result);
+      get.onerror = () => reject(get.error);
+      get.transaction?.addEventListener('complete', () => db.close());
+    };
+  });
+}

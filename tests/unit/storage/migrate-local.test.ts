@@ -1,0 +1,31 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { migrateFromStorageLocal } from '@/lib/storage/migrate-local';
+import { readSettings, settingsItem } from '@/lib/storage/settings';
+import { draftsItem } from '@/lib/ui/drafts';
+
+describe('moving earlier versions’ storage.local values into the prefs store', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('moves them once, parsed as any stored value, and removes them from storage.local', async () => {
+    await fakeBrowser.storage.local.set({
+      settings: { baseUrl: 'https://debate.example', reactionKinds: 'damaged' },
+      drafts: { texts: { post: 'Half a thought' }, changedAt: { post: 1 } },
+      unrelated: 1,
+    });
+    await migrateFromStorageLocal([settingsItem, draftsItem]);
+    const settings = await readSettings();
+    expect(settings.baseUrl).toBe('https://debate.example');
+    expect(settings.reactionKinds).toEqual([{ value: 'well_sourced', label: 'Well sourced' }]);
+    expect((await draftsItem.getValue()).texts).toEqual({ post: 'Half a thought' });
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ unrelated: 1 });
+  });
+
+  it('never overwrites a value already in the prefs store (a page may have planted the old one)', async () => {
+    await settingsItem.setValue({ ...(await readSettings()), baseUrl: 'https://debate.example' });
+    await fakeBrowser.storage.local.set({ settings: { baseUrl: 'https://evil.example' } });
+    await migrateFromStorageLocal([settingsItem]);
+    expect((await readSettings()).baseUrl).toBe('https://debate.example');
+    expect(await fakeBrowser.storage.local.get('settings')).toEqual({});
+  });
+});
