@@ -32,6 +32,15 @@ function answerSent(outgoing: ServerResponse | undefined): Promise<void> {
 export function createApp(ctx: SandboxContext): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
 
+  // DNS rebinding: a name the attacker controls, pointed at 127.0.0.1, must reach nothing.
+  app.use('*', async (c, next) => {
+    const host = (c.req.header('host') ?? '').toLowerCase();
+    if (ctx.site.hosts.size > 0 && !ctx.site.hosts.has(host)) {
+      return errorResponse(failure(421, 'misdirected_request', 'This sandbox answers only its own address.'));
+    }
+    await next();
+  });
+
   app.use('*', async (c, next) => {
     const started = performance.now();
     const at = ctx.clock.now();

@@ -1,4 +1,5 @@
 import { parseCliArgs, USAGE } from './cli-args.js';
+import { exposesBeyondLoopback } from './host-check.js';
 import { type RunningSandbox, startSandbox } from './server.js';
 
 /** `npm run sandbox`: starts the sandbox and prints the lines tests and scripts read. */
@@ -42,6 +43,12 @@ async function main(): Promise<void> {
   console.log(`API base: ${sandbox.baseUrl}`);
   console.log(`Test key: ${sandbox.testKey}`);
   console.log(`Website: ${sandbox.baseUrl}/`);
+  if (exposesBeyondLoopback(parsed.options.host ?? '127.0.0.1')) {
+    console.warn(
+      `Warning: --host ${parsed.options.host} makes the sandbox reachable from other machines, and its website ` +
+        'has no sign-in: anyone who reaches it reads the timeline and posts as the demo account.',
+    );
+  }
 }
 
 main().catch((e: unknown) => {

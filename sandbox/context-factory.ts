@@ -33,7 +33,7 @@ export function createContext(o: ContextOptions): SandboxContext {
   const db = openDatabase(o.db);
   const clock = new Clock(o.now);
   const settings = new SettingsStore(db);
-  const site = { baseUrl: '' };
+  const site = { baseUrl: '', hosts: new Set<string>() };
   const accounts = new AccountStore(db, () => clock.now());
   const content = new ContentStore(db, (id) => `${site.baseUrl}/posts/${id}`);
   const budget = new BudgetService(db, o.budget);

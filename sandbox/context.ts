@@ -35,7 +35,11 @@ export interface SandboxContext {
   cursors: CursorCodec;
   demo: DemoAccount;
   /** The base URL once the server listens (records carry absolute post URLs). */
-  site: { baseUrl: string };
+  /**
+   * The website's address, and the `Host` values answered (`host:port`, lower case; empty until the
+   * server listens, then every request's Host must be one of them).
+   */
+  site: { baseUrl: string; hosts: Set<string> };
   log: (line: string) => void;
   /** Empties the data and restores the demo account; `seed` puts the demo content back. */
   reset(seed: boolean): void;

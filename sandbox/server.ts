@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { createContext } from './context-factory.js';
+import { allowedHosts } from './host-check.js';
 import type { RequestLogEntry } from './request-log.js';
 
 /** How to start a sandbox. */
@@ -68,6 +69,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       server.once('error', reject);
     });
     ctx.site.baseUrl = `http://${urlHost(host)}:${port}`;
+    ctx.site.hosts = allowedHosts(host, port);
   } catch (e) {
     ctx.webhooks.close();
     ctx.db.close();

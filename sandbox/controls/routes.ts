@@ -53,7 +53,6 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     jsonResponse(200, {
       baseUrl: ctx.site.baseUrl,
       account: ctx.demo.accountId,
-      testKey: ctx.demo.testKey,
       now: isoTime(ctx.clock.now()),
       scopes: SCOPES,
     }),

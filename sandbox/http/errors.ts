@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
+  | 'misdirected_request'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { reactionBodySchema, textBodySchema } from '../api/schemas.js';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 import { type Failure, failure, rateLimited } from '../http/errors.js';
-import { isLoopbackOrigin } from '../loopback.js';
 import { isReactionKind, REACTION_KINDS } from '../scopes.js';
 import type { Author } from '../store/accounts.js';
 import { parsePageQuery, timelinePage } from '../timeline.js';
@@ -58,11 +57,20 @@ export function websiteRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const fail = (f: Failure) => failurePage(viewer(), f, ctx.clock.now());
   const redirect = (location: string) => new Response(null, { status: 303, headers: { Location: location } });
 
+  const hostOf = (origin: string): string => {
+    try {
+      const url = new URL(origin);
+      return url.protocol === 'http:' ? url.host.toLowerCase() : '';
+    } catch {
+      return '';
+    }
+  };
   // A page on another site must not post through the signed-in demo account (cross-site form posts).
   site.use('*', async (c, next) => {
     if (c.req.method === 'POST') {
       const origin = c.req.header('origin');
-      if (origin !== undefined && origin !== new URL(c.req.url).origin && !isLoopbackOrigin(origin)) {
+      // Only this sandbox's own address (a loopback name with its port): not any loopback site.
+      if (origin !== undefined && !ctx.site.hosts.has(hostOf(origin))) {
         return fail(failure(403, 'forbidden', 'Forms may only be sent from this site.'));
       }
     }
