@@ -1,6 +1,8 @@
 import { siteOriginOf } from '@/lib/api/client';
+import { isExcludedHost } from '@/lib/links/hosts';
 import { MessageError } from '@/lib/messages/reply';
 import type { Handlers } from '@/lib/messages/router';
+import type { SenderInfo } from '@/lib/messages/sender';
 import type { OutboxItem } from '@/lib/queue/types';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
 import type { Drafts } from './drafts';
@@ -43,12 +45,55 @@ async function requireConfiguredKind(kind: string): Promise<void> {
   }
 }
 
+/** A page's writes waiting at most (queued, waiting, sending), per site. */
+export const PAGE_PENDING_CAP = 10;
+/** A page's writes per hour at most, per site. */
+export const PAGE_HOURLY_CAP = 60;
+
+/** A URL, or undefined for what does not parse. */
+function urlOf(url: string | undefined): URL | undefined {
+  try {
+    return url === undefined ? undefined : new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The site (origin) of a content script's page; undefined for an extension page. */
+function pageSite(sender: SenderInfo): string | undefined {
+  if (sender.kind !== 'content') return undefined;
+  // A content script with no URL still counts as a page: it gets the caps, never the extension's freedom.
+  return urlOf(sender.url)?.origin ?? 'null';
+}
+
+/**
+ * Writes from pages are capped per site, so a page (or a compromised renderer) cannot fill the
+ * Outbox with writes no one clicked: at most {@link PAGE_PENDING_CAP} waiting and
+ * {@link PAGE_HOURLY_CAP} an hour. The bar shows the refusal's words.
+ */
+function requireUnderPageCap(items: readonly OutboxItem[], site: string, now: number): void {
+  const mine = items.filter((item) => item.from === site);
+  const pending = mine.filter((item) => ['queued', 'waiting', 'sending'].includes(item.state.status)).length;
+  if (pending >= PAGE_PENDING_CAP) {
+    throw new MessageError(
+      'not_allowed',
+      `${pending} writes from this site are still waiting: send or discard them in the Outbox first.`,
+    );
+  }
+  const lastHour = mine.filter((item) => now - item.createdAt < 3_600_000).length;
+  if (lastHour >= PAGE_HOURLY_CAP) {
+    throw new MessageError('not_allowed', `${lastHour} writes from this site in the last hour: that is the limit.`);
+  }
+}
+
 /** One handler per message of the protocol table. Requests arrive parsed and permitted. */
 export function createHandlers({ services, kick, notify, drafts, links }: HandlerDeps): Handlers {
-  const enqueue = async (request: OutboxItem['request']) => {
+  const enqueue = async (request: OutboxItem['request'], from?: string) => {
     if (request.kind === 'reaction') await requireConfiguredKind(request.reaction);
     const account = await services.baseUrl();
-    const item = await (await services.outbox()).enqueue(account, request);
+    const outbox = await services.outbox();
+    if (from !== undefined) requireUnderPageCap(outbox.list(), from, Date.now());
+    const item = await outbox.enqueue(account, request, from);
     kick();
     return item;
   };
@@ -73,14 +118,19 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
       if (saved.baseUrl !== '') kick();
       return keyRemovedFor === undefined ? saved : { ...saved, keyRemovedFor };
     },
-    getLinkConfig: async () => {
+    getLinkConfig: async (_request, { sender }) => {
       const { baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts } = await readSettings();
+      const hostname = urlOf(sender.url)?.hostname;
+      // The exclusions are applied here: a page never learns which other sites the user excluded.
+      if (hostname === undefined || isExcludedHost(hostname, excludedHosts)) {
+        return { decorate: false, siteOrigin: null, linkPatterns: [], reactionKinds: [], allSites: false };
+      }
       return {
+        decorate: true,
         siteOrigin: siteOriginOf(baseUrl),
         linkPatterns,
         reactionKinds,
         allSites: await links.allSitesEnabled(decorateAllSites),
-        excludedHosts,
       };
     },
     loadInlineBar: async (_request, { sender }) => {
@@ -138,14 +188,18 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
       await (await services.outbox()).discard(id);
       return null;
     },
-    reactToPost: async ({ postId, reaction }) => ack(await enqueue({ kind: 'reaction', postId, reaction })),
-    replyToPost: async ({ postId, body }) => ack(await enqueue({ kind: 'comment', postId, body })),
+    reactToPost: async ({ postId, reaction }, { sender }) =>
+      ack(await enqueue({ kind: 'reaction', postId, reaction }, pageSite(sender))),
+    replyToPost: async ({ postId, body }, { sender }) =>
+      ack(await enqueue({ kind: 'comment', postId, body }, pageSite(sender))),
     openWithDraft: async (draft, { sender }) => {
       await drafts.open(draft, sender.tabId);
       return null;
     },
-    getPostStates: async ({ postIds }) => {
-      const items = (await services.outbox()).list();
+    getPostStates: async ({ postIds }, { sender }) => {
+      // Only what bars on this same site asked for: a page learns nothing of the user's other writes.
+      const site = pageSite(sender);
+      const items = (await services.outbox()).list().filter((item) => site !== undefined && item.from === site);
       return {
         posts: postIds.map((postId) => {
           const mine = items.filter((item) => 'postId' in item.request && item.request.postId === postId);

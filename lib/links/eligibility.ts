@@ -1,7 +1,7 @@
-import { isExcludedHost } from './hosts';
-
 /** What the content script learns from the background (`getLinkConfig`): settings only, nothing secret. */
 export interface LinkConfigView {
+  /** The background's verdict for this page (exclusions are applied there, never sent here). */
+  decorate: boolean;
   /** The platform site's origin, from the API base URL; null when none is configured. */
   siteOrigin: string | null;
   /** Extra permalink patterns. */
@@ -10,8 +10,6 @@ export interface LinkConfigView {
   reactionKinds: { value: string; label: string }[];
   /** "Decorate post links on all sites" is on and all-sites access is granted. */
   allSites: boolean;
-  /** Hosts never decorated. */
-  excludedHosts: string[];
 }
 
 /**
@@ -25,7 +23,7 @@ export function shouldDecorate(
   config: LinkConfigView,
 ): boolean {
   if (page.protocol !== 'http:' && page.protocol !== 'https:') return false;
-  if (isExcludedHost(page.hostname, config.excludedHosts)) return false;
+  if (!config.decorate) return false;
   if (config.siteOrigin !== null && page.origin === config.siteOrigin) return true;
   return config.allSites;
 }

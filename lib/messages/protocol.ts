@@ -72,18 +72,21 @@ export const protocol = {
   },
   /**
    * Content script: what it needs to find and decorate post links: the platform's site origin (from
-   * the base URL), the extra permalink patterns and the reaction kinds. Settings only, no secrets.
+   * the base URL), the extra permalink patterns and the reaction kinds. Settings only, no secrets;
+   * the exclusions are applied here (a page on an excluded site gets `decorate: false` and nothing
+   * else), never sent to a page.
    */
   getLinkConfig: {
     content: true,
     request: none,
     reply: z.object({
+      /** Whether this page gets bars at all (its host is not excluded, the site or all sites allowed). */
+      decorate: z.boolean(),
       siteOrigin: z.string().nullable(),
       linkPatterns: z.array(z.string()),
       reactionKinds: settingsSchema.shape.reactionKinds,
       /** "Decorate post links on all sites" is on and the all-sites permission is granted. */
       allSites: z.boolean(),
-      excludedHosts: z.array(z.string()),
     }),
   },
   /**
@@ -143,16 +146,19 @@ export const protocol = {
     request: z.strictObject({ postId: idSchema, body: bodySchema }),
     reply: writeAckSchema,
   },
-  /** Opens the side panel's composer with a draft (a quote, a reply started inline). */
+  /** Extension pages: opens the side panel's composer with a draft (no page may plant text there). */
   openWithDraft: {
-    content: true,
+    content: false,
     request: z.discriminatedUnion('kind', [
       z.strictObject({ kind: z.literal('post'), text: z.string().max(MAX_DRAFT_LENGTH) }),
       z.strictObject({ kind: z.literal('reply'), postId: idSchema, text: z.string().max(MAX_DRAFT_LENGTH) }),
     ]),
     reply: z.null(),
   },
-  /** What a content script shows next to post links: the user's own pending/sent writes per post. */
+  /**
+   * What a content script shows next to post links: the user's own writes per post, made from bars
+   * on the sender's own site only (a page learns nothing of what the user did elsewhere).
+   */
   getPostStates: {
     content: true,
     request: z.strictObject({ postIds: z.array(idSchema).max(MAX_POST_IDS) }),

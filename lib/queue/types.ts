@@ -57,6 +57,11 @@ export interface OutboxItem {
   resends: number;
   /** The last error seen while it is still pending (offline, disabled key, 429), for display. */
   lastError?: FailureReason;
+  /**
+   * The site (origin) whose inline bar asked for this write; absent for the extension's own pages.
+   * Bars on a site learn the state of that site's writes only, and pages' writes are capped.
+   */
+  from?: string;
 }
 
 /** Persisted pause state of one account. Absent fields mean "not paused for that reason". */

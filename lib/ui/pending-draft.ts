@@ -9,13 +9,15 @@ let taking: Promise<PendingDraft | null> = Promise.resolve(null);
  */
 export function takePendingDraft(): Promise<PendingDraft | null> {
   // A failed take (storage error) must not fail every later one.
-  taking = taking.catch(() => null).then(async () => {
-    const value = await pendingDraftItem.getValue();
-    if (value === null) return null;
-    await pendingDraftItem.setValue(null);
-    const { at: _at, ...draft } = value;
-    return draft;
-  });
+  taking = taking
+    .catch(() => null)
+    .then(async () => {
+      const value = await pendingDraftItem.getValue();
+      if (value === null) return null;
+      await pendingDraftItem.setValue(null);
+      const { at: _at, ...draft } = value;
+      return draft;
+    });
   return taking;
 }
 

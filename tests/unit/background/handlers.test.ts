@@ -97,3 +97,63 @@ describe('the key is bound to the origin it was given for', () => {
     await expect(handlers.saveSettings({ baseUrl: 'http://debate.example' }, fromOptions as never)).rejects.toThrow();
   });
 });
+
+describe('least capability for pages', () => {
+  const page = (url: string) => ({ sender: { kind: 'content', url, tabId: 3, frameId: 0 } }) as never;
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    await updateSettings({
+      baseUrl: SITE,
+      reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }],
+      excludedHosts: ['bank.example', 'private.example'],
+    });
+  });
+
+  it('never hands a page the excluded sites; an excluded page learns only "no"', async () => {
+    const { handlers } = await setup();
+    const here = await handlers.getLinkConfig(undefined, page(`${SITE}/`));
+    expect(here.decorate).toBe(true);
+    const excluded = await handlers.getLinkConfig(undefined, page('https://www.bank.example/'));
+    expect(excluded).toEqual({
+      decorate: false,
+      siteOrigin: null,
+      linkPatterns: [],
+      reactionKinds: [],
+      allSites: false,
+    });
+    for (const reply of [here, excluded]) expect(JSON.stringify(reply)).not.toMatch(/bank|private/);
+  });
+
+  it('caps a page at 10 waiting writes: 100 writes without clicks queue 10, the rest are refused in words', async () => {
+    const { services, handlers } = await setup();
+    let refused = 0;
+    for (let n = 0; n < 100; n += 1) {
+      try {
+        await handlers.replyToPost({ postId: `p_${n}`, body: `Reply ${n}` }, page(`${SITE}/posts/p_${n}`));
+      } catch (error) {
+        expect(error).toMatchObject({ code: 'not_allowed', message: expect.stringContaining('still waiting') });
+        refused += 1;
+      }
+    }
+    expect(refused).toBe(90);
+    expect((await services.outbox()).list()).toHaveLength(10);
+    // The extension's own pages are not capped by what pages did.
+    await handlers.enqueueWrite({ kind: 'post', body: 'From the side panel.' }, {
+      sender: { kind: 'extension', url: 'chrome-extension://x/sidepanel.html', tabId: undefined },
+    } as never);
+    expect((await services.outbox()).list()).toHaveLength(11);
+  });
+
+  it("tells a page the state of its own site's writes only", async () => {
+    const { handlers } = await setup();
+    await handlers.reactToPost({ postId: 'p_1', reaction: 'well_sourced' }, page('https://news.example/a'));
+    await handlers.enqueueWrite({ kind: 'comment', postId: 'p_1', body: 'From the panel.' }, {
+      sender: { kind: 'extension', url: 'chrome-extension://x/sidepanel.html', tabId: undefined },
+    } as never);
+    const elsewhere = await handlers.getPostStates({ postIds: ['p_1'] }, page('https://other.example/'));
+    expect(elsewhere.posts[0]).toMatchObject({ reactions: [], replies: { pending: 0, sent: 0 } });
+    const same = await handlers.getPostStates({ postIds: ['p_1'] }, page('https://news.example/b'));
+    expect(same.posts[0]?.reactions).toHaveLength(1);
+    expect(same.posts[0]?.replies.pending).toBe(0);
+  });
+});

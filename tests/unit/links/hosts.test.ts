@@ -65,11 +65,11 @@ describe('registration plan', () => {
 
 describe('shouldDecorate', () => {
   const config = {
+    decorate: true,
     siteOrigin: 'http://127.0.0.1:8787',
     linkPatterns: [],
     reactionKinds: [],
     allSites: false,
-    excludedHosts: ['blocked.example'],
   };
   const page = (url: string) => new URL(url);
 
@@ -78,10 +78,12 @@ describe('shouldDecorate', () => {
     expect(shouldDecorate(page('http://127.0.0.1:9999/'), config)).toBe(false);
   });
 
-  it('decorates other sites only with all-sites access, never excluded hosts', () => {
+  it('decorates other sites only with all-sites access, never where the background said no', () => {
     expect(shouldDecorate(page('https://news.example/'), config)).toBe(false);
     expect(shouldDecorate(page('https://news.example/'), { ...config, allSites: true })).toBe(true);
-    expect(shouldDecorate(page('https://www.blocked.example/'), { ...config, allSites: true })).toBe(false);
+    expect(shouldDecorate(page('https://www.blocked.example/'), { ...config, allSites: true, decorate: false })).toBe(
+      false,
+    );
     expect(shouldDecorate(page('file:///tmp/a.html'), { ...config, allSites: true })).toBe(false);
   });
 });

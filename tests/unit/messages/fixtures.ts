@@ -58,11 +58,11 @@ export const replies = {
   getSettings: SETTINGS,
   saveSettings: SETTINGS,
   getLinkConfig: {
+    decorate: true,
     siteOrigin: 'http://127.0.0.1:8787',
     linkPatterns: [],
     reactionKinds: SETTINGS.reactionKinds,
     allSites: false,
-    excludedHosts: [],
   },
   loadInlineBar: null,
   saveKey: { last4: 'abcd' },

@@ -18,12 +18,12 @@ import { replies, validRequests } from './fixtures';
 const parse = <N extends MessageName>(name: N, payload: unknown) => protocol[name].request.safeParse(payload);
 
 describe('the protocol table', () => {
-  it('lets content scripts use exactly react, reply, open-with-draft, loading their bar and reading what they display', () => {
+  it('lets content scripts use exactly react, reply, loading their bar and reading what they display', () => {
+    // openWithDraft is not among them: no page may plant text in the side panel's composer.
     expect([...CONTENT_MESSAGES].sort()).toEqual([
       'getLinkConfig',
       'getPostStates',
       'loadInlineBar',
-      'openWithDraft',
       'reactToPost',
       'replyToPost',
     ]);

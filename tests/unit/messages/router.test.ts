@@ -46,18 +46,11 @@ describe('createRouter', () => {
     expect(await router({ type: 'getStatus' }, senders.popup)).toMatchObject({ ok: true });
   });
 
-  it('lets content scripts use only their five messages', async () => {
+  it('lets content scripts use only their five messages (never openWithDraft)', async () => {
     const { router, spies } = setup();
     for (const name of MESSAGE_NAMES) {
       const reply = await router({ type: name, payload: validRequests[name] }, senders.content);
-      const allowed = [
-        'reactToPost',
-        'replyToPost',
-        'openWithDraft',
-        'getPostStates',
-        'getLinkConfig',
-        'loadInlineBar',
-      ].includes(name);
+      const allowed = ['reactToPost', 'replyToPost', 'getPostStates', 'getLinkConfig', 'loadInlineBar'].includes(name);
       expect(reply.ok, name).toBe(allowed);
       if (!reply.ok) expect(reply.error.code).toBe('forbidden');
       expect(spies[name]).toHaveBeenCalledTimes(allowed ? 1 : 0);
