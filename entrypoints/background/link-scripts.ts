@@ -78,24 +78,26 @@ export class LinkScripts {
         persistAcrossSessions: true,
       },
     ]);
-    await injectIntoOpenTabs(plan);
+    await injectIntoOpenTabs(plan, current?.matches ?? []);
   }
 }
 
 /**
  * A registration reaches only pages loaded after it: the tabs already open where the new plan runs
- * (the platform's site the user just configured, every site just allowed) get the script now. The
- * script runs once per frame (it guards itself), so a tab the old plan covered is not decorated twice.
+ * and the old one did not (the platform's site the user just configured, every site just allowed)
+ * get the script now. Tabs the old plan covered run it already: a second copy would replace the
+ * first (WXT stops an older copy of the same script) and lose its bars.
  */
-async function injectIntoOpenTabs(plan: LinkScriptPlan): Promise<void> {
-  const tabs = await browser.tabs.query({ url: plan.matches }).catch(() => []);
+async function injectIntoOpenTabs(plan: LinkScriptPlan, before: readonly string[]): Promise<void> {
+  const query = (matches: readonly string[]) =>
+    matches.length === 0 ? Promise.resolve([]) : browser.tabs.query({ url: [...matches] }).catch(() => []);
+  const covered = new Set((await query(before)).map((tab) => tab.id));
+  const tabs = (await query(plan.matches)).filter((tab) => tab.id !== undefined && !covered.has(tab.id));
   await Promise.all(
     tabs.map((tab) =>
-      tab.id === undefined
-        ? undefined
-        : browser.scripting
-            .executeScript({ target: { tabId: tab.id }, files: [LINK_SCRIPT_FILE] })
-            .catch(() => undefined),
+      browser.scripting
+        .executeScript({ target: { tabId: tab.id as number }, files: [LINK_SCRIPT_FILE] })
+        .catch(() => undefined),
     ),
   );
 }

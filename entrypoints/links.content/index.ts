@@ -6,9 +6,6 @@ import { patternsFor } from '@/lib/links/pattern';
 import { startLinkScanner } from '@/lib/links/scanner';
 import { sendLite } from '@/lib/messages/send-lite';
 
-/** Marks this frame's isolated world (the page cannot see it) as decorated by a live script. */
-const RUNNING = Symbol.for('debate-companion.links');
-
 /**
  * The always-on part, registered at run time by the background (link-scripts.ts) on the platform's
  * site, and on every site once the user allowed it. It only finds post links, locally: no page URL
@@ -20,10 +17,6 @@ export default defineContentScript({
   // WXT would otherwise announce every start to the page with `window.postMessage`.
   noScriptStartedPostMessage: true,
   async main(ctx) {
-    // Registered and also injected into tabs open when the registration changed: run once per frame.
-    const running = Reflect.get(globalThis, RUNNING) as { isInvalid?: boolean } | undefined;
-    if (running !== undefined && running.isInvalid !== true) return;
-    Reflect.set(globalThis, RUNNING, ctx);
     const reply = await sendLite('getLinkConfig');
     if (!reply.ok || ctx.signal.aborted) return;
     const config = reply.data;
