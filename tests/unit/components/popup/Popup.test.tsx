@@ -112,9 +112,12 @@ describe('popup', () => {
     fireEvent.input(box, { target: { value: 'First' } });
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(send).toHaveBeenCalledWith('enqueueWrite', { kind: 'post', body: 'First' }));
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
     fireEvent.input(box, { target: { value: 'Second' } });
     fireEvent.keyDown(box, { key: 'Enter', metaKey: true });
     await waitFor(() => expect(send).toHaveBeenCalledWith('enqueueWrite', { kind: 'post', body: 'Second' }));
+    // The post ends by clearing the stored draft and the box: let it end inside the test.
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
   });
 
   it('refuses an empty post without sending it', async () => {
