@@ -31,9 +31,26 @@ function create(properties: Browser.contextMenus.CreateProperties): Promise<void
   });
 }
 
+/**
+ * The page a quote came from, as the draft cites it: origin and path only. A query or fragment may
+ * carry a session, a search or a token the user never meant to publish; the user can paste the
+ * full address into the draft if they want it.
+ */
+export function citedPage(pageUrl: string | undefined): string | undefined {
+  if (pageUrl === undefined) return undefined;
+  try {
+    const url = new URL(pageUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The quote draft: the selection in quotes, then the page it came from (the user edits it in the panel). */
 export function quoteDraft(selection: string, pageUrl: string | undefined): string {
-  const source = pageUrl === undefined ? '' : `\n\n${pageUrl}`;
+  const cited = citedPage(pageUrl);
+  const source = cited === undefined ? '' : `\n\n${cited}`;
   const room = Math.max(0, MAX_DRAFT_LENGTH - source.length - 2);
   const quote = selection.trim().replace(/\s+/g, ' ');
   return `“${quote.length > room ? `${quote.slice(0, room - 1)}…` : quote}”${source}`;

@@ -115,6 +115,14 @@ describe('context menus', () => {
     expect(openFromGesture).toHaveBeenCalledTimes(1);
   });
 
+  it('cites the page by origin and path only: no query, fragment or credentials leave with the quote', () => {
+    expect(quoteDraft('Fares fell.', 'https://user:pw@news.example/story?session=abc123&q=me#comment-9')).toBe(
+      '“Fares fell.”\n\nhttps://news.example/story',
+    );
+    expect(quoteDraft('Local file.', 'file:///home/me/notes.html')).toBe('“Local file.”');
+    expect(quoteDraft('No page.', undefined)).toBe('“No page.”');
+  });
+
   it('keeps a long quote within the draft limit', () => {
     const text = quoteDraft('x'.repeat(20_000), 'https://news.example/a');
     expect(text.length).toBeLessThanOrEqual(MAX_DRAFT_LENGTH);
