@@ -113,7 +113,7 @@ test('the menu entries exist and follow the settings; their handlers queue the r
     text: '',
   });
 
-  // Post this quote: the selection and the page it came from.
+  // Post this quote: the selection and the page it came from, by origin and path (no query).
   await clickMenu(worker, {
     menuItemId: 'dc-quote',
     selectionText: 'Ridership rose 12% after the fare cut.',
@@ -127,7 +127,7 @@ test('the menu entries exist and follow the settings; their handlers queue the r
     ),
   ).toMatchObject({
     kind: 'post',
-    text: '“Ridership rose 12% after the fare cut.”\n\nhttps://news.example/transit?id=7',
+    text: '“Ridership rose 12% after the fare cut.”\n\nhttps://news.example/transit',
   });
 
   const items = await waitUntil(
