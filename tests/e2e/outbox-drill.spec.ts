@@ -14,7 +14,7 @@ test('Outbox drill: 30 writes at 5 per 10 s survive three worker stops and a bro
   userDataDir,
   extensionId,
 }) => {
-  test.setTimeout(scaled(240_000));
+  test.setTimeout(scaled(480_000));
   const sandbox = await startSandbox();
   const control = new SandboxClient(sandbox.baseUrl);
   const { key, account } = await control.newKey(SCOPES);
@@ -35,8 +35,9 @@ test('Outbox drill: 30 writes at 5 per 10 s survive three worker stops and a bro
       await expect.poll(rateLimits, { timeout: scaled(30_000), intervals: [200] }).toBeGreaterThanOrEqual(stop);
       await stopServiceWorker(context, extensionId);
     }
+    // At least 50 s of budget windows, and each stop may wait out a 30 s alarm: a generous limit.
     await expect
-      .poll(async () => (await postsLanded()).length, { timeout: scaled(90_000), intervals: [1_000] })
+      .poll(async () => (await postsLanded()).length, { timeout: scaled(240_000), intervals: [1_000] })
       .toBe(30);
     expect(await postsLanded()).toEqual(bodies);
 
@@ -52,7 +53,7 @@ test('Outbox drill: 30 writes at 5 per 10 s survive three worker stops and a bro
     try {
       expect(await extensionIdOf(reopened.context)).toBe(extensionId);
       await expect
-        .poll(async () => (await postsLanded()).length, { timeout: scaled(60_000), intervals: [1_000] })
+        .poll(async () => (await postsLanded()).length, { timeout: scaled(150_000), intervals: [1_000] })
         .toBe(40);
       expect(await postsLanded()).toEqual([...bodies, ...later]);
     } finally {
