@@ -6,7 +6,9 @@
  * - A keyboard activation (Enter/Space, `detail === 0`) must land on the button that has focus.
  * - A pointer click must hit the bar where the user clicked (`elementFromPoint` answers the host
  *   for anything inside its shadow root) on a bar the page has not made see-through or tiny
- *   (opacity, `filter: opacity()`, size), a best-effort guard against click-jacking.
+ *   (opacity, `filter: opacity()`, size) nor masked, clipped or run through an SVG filter on the
+ *   bar or any ancestor, a best-effort guard against click-jacking (docs/security.md lists what it
+ *   cannot see: an opaque decoy with `pointer-events: none` drawn over the bar).
  */
 export function isUserClick(event: MouseEvent, host: HTMLElement, root: ShadowRoot, button: Element): boolean {
   if (!event.isTrusted || !host.isConnected) return false;
@@ -26,6 +28,17 @@ function opacityOf(style: CSSStyleDeclaration): number {
   return opacity;
 }
 
+/**
+ * Effects that can make a bar invisible while it still takes clicks: a mask (`mask-image`, also
+ * with the `-webkit-` prefix), a clip path, or a filter that is not a plain `opacity()`/colour
+ * function (an SVG `url(#f)` filter can set alpha to 0). Rare on the ancestors of a post link; a
+ * bar under one refuses clicks rather than guess.
+ */
+function hidesWithEffects(style: CSSStyleDeclaration): boolean {
+  const effects = [style.maskImage || style.getPropertyValue('-webkit-mask-image'), style.clipPath];
+  return effects.some((value) => value !== '' && value !== 'none') || style.filter.includes('url(');
+}
+
 /** Read on click only (never in a loop over bars): the host and its ancestors are shown, not faded out. */
 function isPlainlyVisible(host: HTMLElement): boolean {
   const box = host.getBoundingClientRect();
@@ -34,6 +47,7 @@ function isPlainlyVisible(host: HTMLElement): boolean {
   for (let element: Element | null = host; element !== null; element = element.parentElement) {
     const style = getComputedStyle(element);
     if (element === host && style.visibility !== 'visible') return false;
+    if (hidesWithEffects(style)) return false;
     opacity *= opacityOf(style);
     if (opacity < 0.5) return false;
   }

@@ -191,7 +191,11 @@ test.describe('a hostile page', () => {
     }
   });
 
-  test('a bar the page fades out ignores even a real click', async ({ context, sandbox, userDataDir }) => {
+  test('a bar the page fades, masks, clips or filters out ignores even a real click', async ({
+    context,
+    sandbox,
+    userDataDir,
+  }) => {
     const { allowed, options, page, cdp } = await openHostilePage(
       context,
       userDataDir,
@@ -199,19 +203,32 @@ test.describe('a hostile page', () => {
       sandbox.testKey,
     );
     try {
-      // Click-jacking: the bar's container made nearly invisible under the user's pointer.
-      await page.evaluate(() => document.getElementById('wrap')?.setAttribute('style', 'opacity: 0.05'));
-      const bar = (await findBars(cdp))[0] as BarView;
-      await realClick(page, cdp, bar.buttons[0]?.nodeId ?? -1);
-      await waitFor(async () => {
-        const status = (await findBars(cdp))[0]?.status;
-        return status === 'Ignored: the bar was hidden or covered when clicked.' ? true : undefined;
-      }, 'the refusal');
-      expect(await listOutbox(options)).toEqual([]);
+      // Click-jacking: the bar's container made invisible under the user's pointer, four ways.
+      await page.evaluate(() => {
+        const svg =
+          '<svg width="0" height="0"><filter id="hide"><feColorMatrix type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"/></filter></svg>';
+        document.body.insertAdjacentHTML('beforeend', svg);
+      });
+      for (const style of [
+        'opacity: 0.05',
+        'mask-image: linear-gradient(transparent, transparent); -webkit-mask-image: linear-gradient(transparent, transparent)',
+        'filter: url(#hide)',
+        'clip-path: inset(0 0 0 0 round 1px)',
+      ]) {
+        await page.evaluate((style) => document.getElementById('wrap')?.setAttribute('style', style), style);
+        const bar = (await findBars(cdp))[0] as BarView;
+        await realClick(page, cdp, bar.buttons[0]?.nodeId ?? -1);
+        await waitFor(async () => {
+          const status = (await findBars(cdp))[0]?.status;
+          return status === 'Ignored: the bar was hidden or covered when clicked.' ? true : undefined;
+        }, `the refusal under ${style}`);
+        expect(await listOutbox(options), style).toEqual([]);
+      }
 
       await page.evaluate(() => document.getElementById('wrap')?.removeAttribute('style'));
       await realClick(page, cdp, (await findBars(cdp))[0]?.buttons[0]?.nodeId ?? -1);
       await waitForEvents(sandbox.baseUrl, 'reaction.created', 1);
+      // Exactly one write: none of the four refused clicks queued anything before this one.
       expect(await listOutbox(options)).toHaveLength(1);
     } finally {
       await allowed.close();
