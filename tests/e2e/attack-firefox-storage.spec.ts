@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { expect, test } from './fixtures';
-import { configureInOptions, launchFirefox, openFirefoxExtensionPage } from './support/firefox';
+import { configureInOptions, openFirefoxExtensionPage } from './support/firefox';
 import { resetSandbox, sandboxEvents } from './support/link-bars';
 import { startLookAlikeServer } from './support/look-alike-server';
 import { scaled } from './support/time';
@@ -47,15 +47,10 @@ async function rewriteStorageLocal(page: Page, lookAlike: string): Promise<void>
 }
 
 test.describe('Firefox ESR: a content process rewriting storage.local', () => {
-  let browser: Browser;
-  test.beforeAll(async () => {
-    browser = await launchFirefox();
-  });
-  test.afterAll(async () => {
-    await browser?.close();
-  });
-
-  test('sends the key to no other origin, and nothing the user did not write', async ({ sandbox }) => {
+  test('sends the key to no other origin, and nothing the user did not write', async ({
+    sandbox,
+    firefox: browser,
+  }) => {
     await resetSandbox(sandbox.baseUrl);
     const lookAlike = await startLookAlikeServer();
     try {

@@ -1,6 +1,5 @@
-import type { Browser } from 'puppeteer-core';
 import { expect, test } from './fixtures';
-import { configureInOptions, launchFirefox, openFirefoxExtensionPage } from './support/firefox';
+import { configureInOptions, openFirefoxExtensionPage } from './support/firefox';
 import { resetSandbox, waitForEvents } from './support/link-bars';
 import { scaled } from './support/time';
 
@@ -17,16 +16,10 @@ async function until<T>(read: () => Promise<T | undefined>, what: string): Promi
 // Firefox ESR (puppeteer-core over WebDriver BiDi) with the MV2 build: the same link script,
 // registered at run time, and the same bar in a closed shadow root.
 test.describe('Firefox ESR inline bars', () => {
-  let browser: Browser;
-
-  test.beforeAll(async () => {
-    browser = await launchFirefox();
-  });
-  test.afterAll(async () => {
-    await browser?.close();
-  });
-
-  test('the bar appears on the sandbox website and a real click queues a reaction that lands', async ({ sandbox }) => {
+  test('the bar appears on the sandbox website and a real click queues a reaction that lands', async ({
+    sandbox,
+    firefox: browser,
+  }) => {
     await resetSandbox(sandbox.baseUrl);
     const options = await openFirefoxExtensionPage(browser, 'options.html');
     await options.waitForSelector('h1', { timeout: scaled(15_000) });

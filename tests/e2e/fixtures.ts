@@ -1,6 +1,8 @@
 import { type BrowserContext, test as base, type Page } from '@playwright/test';
+import type { Browser } from 'puppeteer-core';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server';
 import { extensionIdOf, launchChromium, newProfileDir, openExtensionPage, removeProfile } from './support/chromium';
+import { launchFirefox } from './support/firefox';
 
 export { expect } from '@playwright/test';
 
@@ -13,6 +15,8 @@ interface TestFixtures {
   extensionId: string;
   /** Opens `options.html`, `sidepanel.html`, … of the extension in a new tab. */
   extensionPage: (page: string) => Promise<Page>;
+  /** Firefox ESR with the MV2 build installed (puppeteer-core over WebDriver BiDi), closed after the test. */
+  firefox: Browser;
 }
 
 interface WorkerFixtures {
@@ -50,5 +54,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   extensionPage: async ({ context, extensionId }, use) => {
     await use((page) => openExtensionPage(context, extensionId, page));
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring argument.
+  firefox: async ({}, use) => {
+    const browser = await launchFirefox();
+    await use(browser);
+    await browser.close();
   },
 });

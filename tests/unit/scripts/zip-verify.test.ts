@@ -15,20 +15,19 @@ function zip(files: Record<string, string>, { stored = false, comment = '' } = {
     const content = Buffer.from(text);
     const data = stored ? content : deflateRawSync(content);
     const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(stored ? 0 : 8, 8);
-    local.writeUInt32LE(crc32(content), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(stored ? 0 : 8, 10);
-    central.writeUInt32LE(crc32(content), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(content.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    // Both headers carry method, CRC, sizes and name length in the same order, from `at` on.
+    const header = (size: number, signature: number, at: number): Buffer => {
+      const buffer = Buffer.alloc(size);
+      buffer.writeUInt32LE(signature, 0);
+      buffer.writeUInt16LE(stored ? 0 : 8, at);
+      buffer.writeUInt32LE(crc32(content), at + 6);
+      buffer.writeUInt32LE(data.length, at + 10);
+      buffer.writeUInt32LE(content.length, at + 14);
+      buffer.writeUInt16LE(nameBytes.length, at + 18);
+      return buffer;
+    };
+    const local = header(30, 0x04034b50, 8);
+    const central = header(46, 0x02014b50, 10);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);
     centrals.push(central, nameBytes);
