@@ -3,6 +3,7 @@ import { isExcludedHost } from '@/lib/links/hosts';
 import { MessageError } from '@/lib/messages/reply';
 import type { Handlers } from '@/lib/messages/router';
 import type { SenderInfo } from '@/lib/messages/sender';
+import { isPending } from '@/lib/queue/scheduler';
 import type { OutboxItem } from '@/lib/queue/types';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
 import type { Drafts } from './drafts';
@@ -73,7 +74,7 @@ function pageSite(sender: SenderInfo): string | undefined {
  */
 function requireUnderPageCap(items: readonly OutboxItem[], site: string, now: number): void {
   const mine = items.filter((item) => item.from === site);
-  const pending = mine.filter((item) => ['queued', 'waiting', 'sending'].includes(item.state.status)).length;
+  const pending = mine.filter(isPending).length;
   if (pending >= PAGE_PENDING_CAP) {
     throw new MessageError(
       'not_allowed',

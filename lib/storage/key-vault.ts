@@ -1,4 +1,8 @@
+import { siteOriginOf } from '@/lib/api/base-url';
 import { type DebateDb, openDebateDb } from './db';
+
+/** An origin an API address may have (`https://host[:port]`, or `http:` on loopback), as `siteOriginOf` gives it. */
+const isApiOrigin = (value: string): boolean => siteOriginOf(value) === value;
 
 const KEY_RECORD = 'apiKey';
 
@@ -21,17 +25,7 @@ interface StoredKey extends BoundKey {
 function isStoredKey(value: unknown): value is StoredKey {
   if (typeof value !== 'object' || value === null) return false;
   const { key, origin, savedAt } = value as Partial<Record<keyof StoredKey, unknown>>;
-  return typeof key === 'string' && typeof origin === 'string' && isOrigin(origin) && typeof savedAt === 'number';
-}
-
-/** True for a serialized origin (`https://host[:port]`), as `URL.origin` gives it. */
-export function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
-  } catch {
-    return false;
-  }
+  return typeof key === 'string' && typeof origin === 'string' && isApiOrigin(origin) && typeof savedAt === 'number';
 }
 
 /**
@@ -56,7 +50,7 @@ export class KeyVault {
 
   /** Saves (replaces) the key, bound to `origin`. */
   async save(key: string, origin: string, now: number = Date.now()): Promise<void> {
-    if (!isOrigin(origin)) throw new TypeError('A key is bound to an http(s) origin.');
+    if (!isApiOrigin(origin)) throw new TypeError('A key is bound to an API origin (https, or http on loopback).');
     await (await this.open()).put('vault', { key, origin, savedAt: now } satisfies StoredKey, KEY_RECORD);
   }
 

@@ -102,11 +102,8 @@ describe('TimelinePanel', () => {
     timeline = ({ cursor }) => (cursor === undefined ? pageOf(posts(1, 20), 'c1') : pageOf(posts(21, 30), null));
     background();
   });
-  afterEach(async () => {
-    // Unmount while the fake clock still runs preact's scheduled effects, so no watcher of this
-    // panel outlives the test (the drafts store is shared by the tests of the file).
+  afterEach(() => {
     cleanup();
-    await flush();
     undoViewport();
     vi.useRealTimers();
   });
