@@ -37,8 +37,16 @@ export interface PrefOptions<T> {
   dbName?: string;
 }
 
-/** Watchers in this context, by name: called with the value set here, or with `undefined` (read it) when another context changed it. */
-const localListeners = new Map<string, Set<(value?: unknown) => void>>();
+/** One `watch` call. */
+interface Watcher {
+  /** The value was set in this context: here it is. */
+  set(value: unknown): void;
+  /** Another context changed it: read it again. */
+  reread(): void;
+}
+
+/** Watchers in this context, by name. */
+const watchers = new Map<string, Set<Watcher>>();
 let channel: BroadcastChannel | undefined;
 
 function changes(): BroadcastChannel | undefined {
@@ -46,7 +54,7 @@ function changes(): BroadcastChannel | undefined {
     channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (event: MessageEvent) => {
       const name: unknown = event.data;
-      if (typeof name === 'string') for (const listener of localListeners.get(name) ?? []) listener(undefined);
+      if (typeof name === 'string') for (const watcher of watchers.get(name) ?? []) watcher.reread();
     };
   }
   return channel;
@@ -54,7 +62,7 @@ function changes(): BroadcastChannel | undefined {
 
 /** Forgets every watcher of this context (tests, as `fakeBrowser.reset()` does for storage events). */
 export function forgetPrefWatchers(): void {
-  localListeners.clear();
+  watchers.clear();
 }
 
 /** Defines a value of the prefs store. */
@@ -71,20 +79,20 @@ export function definePref<T>(name: string, options: PrefOptions<T>): Pref<T> {
     hasValue: async () => (await (await open()).get(PREFS_STORE, name)) !== undefined,
     async setValue(value) {
       await (await open()).put(PREFS_STORE, value, name);
-      for (const listener of localListeners.get(name) ?? []) listener({ value });
+      for (const watcher of watchers.get(name) ?? []) watcher.set(value);
       changes()?.postMessage(name);
     },
     watch(listener) {
       changes();
-      const onChange = (set?: unknown) => {
-        if (set !== undefined) listener(options.parse((set as { value: unknown }).value));
-        else void getValue().then(listener, () => undefined);
+      const watcher: Watcher = {
+        set: (value) => listener(options.parse(value)),
+        reread: () => void getValue().then(listener, () => undefined),
       };
-      const set = localListeners.get(name) ?? new Set();
-      localListeners.set(name, set);
-      set.add(onChange);
+      const set = watchers.get(name) ?? new Set();
+      watchers.set(name, set);
+      set.add(watcher);
       return () => {
-        set.delete(onChange);
+        set.delete(watcher);
       };
     },
   };
