@@ -186,6 +186,12 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? { optional_permissions: ['<all_urls>'] }
       : { optional_host_permissions: ['<all_urls>'] }),
+    // The inline reply composer (entrypoints/reply-frame) is framed by the bars on web pages: the
+    // page can load it, never read it. Nothing else of ours is reachable from the web.
+    web_accessible_resources:
+      browser === 'firefox'
+        ? ['reply-frame.html']
+        : [{ resources: ['reply-frame.html'], matches: ['http://*/*', 'https://*/*'] }],
     // Web pages and other extensions may not talk to us.
     externally_connectable: browser === 'firefox' ? undefined : { ids: [] },
     action: { default_title: '__MSG_extName__' },

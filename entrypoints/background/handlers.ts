@@ -2,7 +2,7 @@ import { siteOriginOf } from '@/lib/api/client';
 import { isExcludedHost } from '@/lib/links/hosts';
 import { MessageError } from '@/lib/messages/reply';
 import type { Handlers } from '@/lib/messages/router';
-import type { SenderInfo } from '@/lib/messages/sender';
+import { normalizeOrigin, type SenderInfo } from '@/lib/messages/sender';
 import { isPending } from '@/lib/queue/scheduler';
 import type { OutboxItem } from '@/lib/queue/types';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
@@ -65,6 +65,12 @@ function pageSite(sender: SenderInfo): string | undefined {
   if (sender.kind !== 'content') return undefined;
   // A content script with no URL still counts as a page: it gets the caps, never the extension's freedom.
   return urlOf(sender.url)?.origin ?? 'null';
+}
+
+/** The site a reply frame says its bar is on: an origin (or `null`, an opaque one), else none. */
+function frameSite(site: string | undefined): string | undefined {
+  if (site === undefined) return undefined;
+  return site === 'null' ? site : normalizeOrigin(site);
 }
 
 /**
@@ -191,8 +197,8 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
     },
     reactToPost: async ({ postId, reaction }, { sender }) =>
       ack(await enqueue({ kind: 'reaction', postId, reaction }, pageSite(sender))),
-    replyToPost: async ({ postId, body }, { sender }) =>
-      ack(await enqueue({ kind: 'comment', postId, body }, pageSite(sender))),
+    replyToPost: async ({ postId, body, site }, { sender }) =>
+      ack(await enqueue({ kind: 'comment', postId, body }, pageSite(sender) ?? frameSite(site))),
     openWithDraft: async (draft, { sender }) => {
       await drafts.open(draft, sender.tabId);
       return null;

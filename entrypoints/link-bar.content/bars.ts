@@ -74,7 +74,7 @@ export class Bars {
       states: this.states,
       match: (href) => handoff.match(href),
       ticking: (bar, on) => this.setTicking(bar, on),
-      template: barTemplate(handoff.config.reactionKinds, /Mac|iPhone|iPad/.test(navigator.platform)),
+      template: barTemplate(handoff.config.reactionKinds),
       style: (root, look) => this.styler.style(root, look),
       restingStyle: () => this.styler.restingStyle(),
     };

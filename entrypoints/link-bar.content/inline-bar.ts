@@ -1,12 +1,13 @@
 import { t } from '@/lib/i18n';
 import { type PostStateView, reactionViews, type WriteStatus, type WriteView } from '@/lib/links/bar-state';
+import { errorWords } from '@/lib/links/refusal-words';
 import type { Scheme } from '@/lib/links/scheme';
-import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
 import { sendLite } from '@/lib/messages/send-lite';
 import type { PostStates } from './post-states';
+import { ReplyFrame } from './reply-frame';
 import type { BarLook } from './template';
 import { isUserClick } from './trusted';
-import { errorWords, markOf, stateWords } from './words';
+import { markOf, stateWords } from './words';
 
 /** What every bar shares. */
 export interface BarEnv {
@@ -31,7 +32,6 @@ interface BarParts {
   wrap: HTMLSpanElement;
   status: HTMLSpanElement;
   composer: HTMLSpanElement;
-  textarea: HTMLTextAreaElement;
   replyButton: HTMLButtonElement;
   reactButtons: Map<string, HTMLButtonElement>;
 }
@@ -59,6 +59,8 @@ export class InlineBar {
   private lastAction: string | undefined;
   private note: { text: string; bad: boolean } | undefined;
   private busy = false;
+  /** The reply composer's frame, while it is open. */
+  private frame: ReplyFrame | undefined;
 
   constructor(
     readonly link: HTMLAnchorElement,
@@ -104,7 +106,6 @@ export class InlineBar {
       wrap: find('.wrap'),
       status: find('.status'),
       composer: find('.composer'),
-      textarea: find('textarea'),
       replyButton: find('[data-action="toggle-reply"]'),
       reactButtons: new Map(),
     };
@@ -112,7 +113,6 @@ export class InlineBar {
       parts.reactButtons.set(button.dataset.kind ?? '', button);
     }
     parts.wrap.dataset.scheme = this.scheme;
-    parts.textarea.addEventListener('keydown', (event) => this.onKey(event));
     this.parts = parts;
     this.watch();
     this.env.states.request(this.postId);
@@ -163,6 +163,7 @@ export class InlineBar {
 
   /** Takes the bar out of the page for good. */
   remove(): void {
+    this.closeComposer(false);
     this.stopWatching();
     this.host.remove();
   }
@@ -201,38 +202,47 @@ export class InlineBar {
         if (this.parts?.composer.hidden) this.openComposer();
         else this.closeComposer(true);
         break;
-      case 'send':
-        void this.sendReply();
-        break;
-      case 'cancel':
-        this.closeComposer(true);
-        break;
     }
   }
 
-  private onKey(event: KeyboardEvent): void {
-    if (!event.isTrusted) return;
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      void this.sendReply();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      this.closeComposer(true);
-    }
-  }
-
+  /**
+   * Opens the reply composer: an extension page in a frame (reply-frame.ts), shown once it has
+   * answered over its private channel. The user types there; the page cannot read it.
+   */
   private openComposer(): void {
     const parts = this.parts;
-    if (parts === undefined) return;
+    if (parts === undefined || this.frame !== undefined || !this.linkStillMatches()) return;
+    const postId = this.postId;
+    this.note = undefined;
+    this.frame = new ReplyFrame(postId, this.scheme, {
+      sent: (status) => {
+        if (postId !== this.postId) return;
+        this.lastAction = REPLY;
+        this.closeComposer(true);
+        this.applyAck((state) => {
+          state.replies.pending += 1;
+          state.replies.latest = { status };
+        });
+        this.env.states.follow(postId);
+      },
+      close: () => this.closeComposer(true),
+      replaced: () => {
+        this.closeComposer(true);
+        this.say(t('barFrameReplaced'), true);
+      },
+    });
+    parts.composer.replaceChildren(this.frame.element);
     parts.wrap.classList.add('open');
     parts.composer.hidden = false;
     parts.replyButton.setAttribute('aria-expanded', 'true');
-    parts.textarea.focus();
   }
 
   private closeComposer(returnFocus: boolean): void {
     const parts = this.parts;
+    this.frame?.close();
+    this.frame = undefined;
     if (parts === undefined) return;
+    parts.composer.replaceChildren();
     parts.wrap.classList.remove('open');
     parts.composer.hidden = true;
     parts.replyButton.setAttribute('aria-expanded', 'false');
@@ -257,30 +267,6 @@ export class InlineBar {
     if (!reply.ok) return this.say(errorWords(reply.error), true);
     this.note = undefined;
     this.applyAck((state) => state.reactions.push({ kind, status: reply.data.status }));
-    this.env.states.follow(postId);
-  }
-
-  private async sendReply(): Promise<void> {
-    const textarea = this.parts?.textarea;
-    if (textarea === undefined) return;
-    const body = textarea.value.trim();
-    if (body === '') return this.say(t('barEmpty'), true);
-    if (body.length > MAX_BODY_LENGTH) return this.say(t('barTooLong', String(MAX_BODY_LENGTH)), true);
-    if (this.busy || !this.linkStillMatches()) return;
-    this.busy = true;
-    this.lastAction = REPLY;
-    const postId = this.postId;
-    const reply = await sendLite('replyToPost', { postId, body });
-    this.busy = false;
-    if (postId !== this.postId) return;
-    if (!reply.ok) return this.say(errorWords(reply.error), true);
-    this.note = undefined;
-    textarea.value = '';
-    this.closeComposer(true);
-    this.applyAck((state) => {
-      state.replies.pending += 1;
-      state.replies.latest = { status: reply.data.status };
-    });
     this.env.states.follow(postId);
   }
 

@@ -43,7 +43,7 @@ ${HOST_CSS}
 button { all: initial; display: inline-block; box-sizing: border-box; font: inherit; color: var(--dc-fg); background: var(--dc-btn);
   border: 1px solid var(--dc-line); border-radius: 999px; padding: 0 8px; margin: -1px 4px -1px 0; cursor: pointer; white-space: nowrap; }
 button:hover { background: var(--dc-btn-hover); }
-button:focus-visible, textarea:focus-visible { outline: 2px solid var(--dc-focus); outline-offset: 1px; }
+button:focus-visible { outline: 2px solid var(--dc-focus); outline-offset: 1px; }
 button[aria-pressed="true"] { border-color: var(--dc-ok); color: var(--dc-ok); }
 button[aria-expanded="true"] { border-color: var(--dc-accent); color: var(--dc-accent); }
 button.primary { background: var(--dc-accent); border-color: var(--dc-accent); color: var(--dc-bg); }
@@ -51,11 +51,9 @@ button.primary { background: var(--dc-accent); border-color: var(--dc-accent); c
 .mark { margin-inline-start: 3px; }
 .status { color: var(--dc-muted); }
 .status.bad { color: var(--dc-bad); }
-.composer { display: block; width: min(26rem, 80vw); margin-top: 4px; padding: 6px; background: var(--dc-bg);
-  border: 1px solid var(--dc-line); border-radius: 6px; }
+.composer { display: block; width: min(26rem, 80vw); margin-top: 4px; }
 .composer[hidden] { display: none; }
-textarea { all: initial; display: block; box-sizing: border-box; font: inherit; color: var(--dc-fg); background: var(--dc-bg);
-  border: 1px solid var(--dc-line); border-radius: 4px; padding: 4px 6px; min-height: 4.5em; width: 100%; resize: vertical; white-space: pre-wrap; }
-.row { display: flex; flex-wrap: wrap; align-items: center; justify-content: flex-end; gap: 6px; margin-top: 4px; }
-.hint { display: flex; flex-direction: column; color: var(--dc-muted); margin-inline-end: auto; }
+iframe { all: initial; display: block; width: 100%; height: 96px; border: 0; color-scheme: light; visibility: hidden; }
+iframe[data-scheme="dark"] { color-scheme: dark; }
+iframe[data-ready] { visibility: visible; }
 `;

@@ -1,5 +1,4 @@
 import { t } from '@/lib/i18n';
-import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
 import { h } from './dom';
 import { BAR_CSS, restingCss, restingDeclarations } from './styles';
 
@@ -66,7 +65,7 @@ export function barStyler(): BarStyler {
  * The markup every bar starts from, built once (its words looked up once) and cloned for each bar:
  * a clone is one native call, where building a bar element by element for a thousand links is not.
  */
-export function barTemplate(kinds: { value: string; label: string }[], isMac: boolean): DocumentFragment {
+export function barTemplate(kinds: { value: string; label: string }[]): DocumentFragment {
   const fragment = document.createDocumentFragment();
   const reactions = kinds.map((kind) =>
     h(
@@ -74,23 +73,6 @@ export function barTemplate(kinds: { value: string; label: string }[], isMac: bo
       { type: 'button', 'data-action': 'react', 'data-kind': kind.value, 'aria-pressed': 'false' },
       kind.label,
       h('span', { class: 'mark', 'aria-hidden': 'true' }),
-    ),
-  );
-  const composer = h(
-    'span',
-    { class: 'composer', id: 'composer', hidden: '' },
-    h('textarea', { 'aria-label': t('barReplyLabel'), rows: '3', maxlength: String(MAX_BODY_LENGTH) }),
-    h(
-      'span',
-      { class: 'row' },
-      h(
-        'span',
-        { class: 'hint' },
-        h('span', {}, isMac ? t('barHintMac') : t('barHint')),
-        h('span', {}, t('barPrivacy')),
-      ),
-      h('button', { type: 'button', 'data-action': 'cancel' }, t('barCancel')),
-      h('button', { type: 'button', class: 'primary', 'data-action': 'send' }, t('barSend')),
     ),
   );
   // As few boxes as possible: a page re-lays out and re-paints every bar with its own content.
@@ -105,7 +87,7 @@ export function barTemplate(kinds: { value: string; label: string }[], isMac: bo
         t('barReply'),
       ),
       h('span', { class: 'status', role: 'status' }),
-      composer,
+      h('span', { class: 'composer', id: 'composer', hidden: '' }),
     ),
   );
   return fragment;

@@ -37,10 +37,3 @@ export function stateWords(view: WriteView, now: number): string {
       return t('barUncertain');
   }
 }
-
-/** Words for a refused request. */
-export function errorWords(error: { code: string; message: string }): string {
-  if (error.code === 'rate_limited') return t('barTooMany');
-  if (error.code === 'unavailable' || error.message === '') return t('barUnavailable');
-  return error.message;
-}

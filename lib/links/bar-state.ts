@@ -3,7 +3,8 @@
  * the words and the follow-up schedule are unit-tested.
  */
 
-export type WriteStatus = 'queued' | 'sending' | 'sent' | 'waiting' | 'failed' | 'uncertain';
+export const WRITE_STATUSES = ['queued', 'sending', 'sent', 'waiting', 'failed', 'uncertain'] as const;
+export type WriteStatus = (typeof WRITE_STATUSES)[number];
 
 /** One write's state as the bar shows it. */
 export interface WriteView {

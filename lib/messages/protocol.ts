@@ -140,10 +140,14 @@ export const protocol = {
     request: z.strictObject({ postId: idSchema, reaction: reactionKindSchema }),
     reply: writeAckSchema,
   },
-  /** Content script: reply to a post. */
+  /**
+   * The inline reply composer (an extension page in a frame on a site, entrypoints/reply-frame):
+   * reply to a post. Never from a content script: the page's renderer must not be able to write
+   * text under the user's name. `site` is the origin of the page the bar is on (its bars follow it).
+   */
   replyToPost: {
-    content: true,
-    request: z.strictObject({ postId: idSchema, body: bodySchema }),
+    content: false,
+    request: z.strictObject({ postId: idSchema, body: bodySchema, site: z.string().max(300).optional() }),
     reply: writeAckSchema,
   },
   /** Extension pages: opens the side panel's composer with a draft (no page may plant text there). */

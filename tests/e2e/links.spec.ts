@@ -3,7 +3,15 @@ import { BAR_CSS } from '../../entrypoints/link-bar.content/styles';
 import { expect, test } from './fixtures';
 import { relaunchWithAllSitesGranted } from './support/all-sites';
 import { axeViolations, COLOUR_RULES } from './support/axe';
-import { type BarView, barMarkup, domSession, findBars, realClick, waitFor } from './support/closed-shadow';
+import {
+  type BarView,
+  barMarkup,
+  domSession,
+  findBars,
+  focusedComposer,
+  realClick,
+  waitFor,
+} from './support/closed-shadow';
 import { call, configure } from './support/extension-client';
 import {
   configureForSandboxSite,
@@ -52,6 +60,7 @@ async function barOf(cdp: CDPSession, postId: string | undefined): Promise<BarVi
 /** Opens Reply on the bar of `postId` with a real click, types, and sends with Ctrl+Enter. */
 async function replyWithKeyboard(page: Page, cdp: CDPSession, postId: string | undefined, text: string): Promise<void> {
   await realClick(page, cdp, button(await barOf(cdp, postId), 'Reply').nodeId);
+  await focusedComposer(page);
   await page.keyboard.type(text);
   await page.keyboard.press('Control+Enter');
 }
@@ -99,7 +108,7 @@ test.describe('inline bars on the platform site', () => {
     const bars = await barsOn(cdp, articles, 'a bar on every post');
     expect(bars).toHaveLength(articles);
     expect(bars.every((bar) => bar.shadowRootType === 'closed')).toBe(true);
-    expect(bars[0]?.buttons.map((b) => b.label)).toEqual(['Well sourced', 'Reply', 'Cancel', 'Send reply']);
+    expect(bars[0]?.buttons.map((b) => b.label)).toEqual(['Well sourced', 'Reply']);
     // The page sees a plain span and no way in.
     expect(await page.evaluate(() => document.querySelector('article a + span')?.shadowRoot ?? null)).toBeNull();
 
@@ -119,6 +128,7 @@ test.describe('inline bars on the platform site', () => {
 
     // Esc cancels: nothing is written.
     await realClick(page, cdp, button(await barOf(cdp, firstId), 'Reply').nodeId);
+    await focusedComposer(page);
     await page.keyboard.type('Never sent');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+Enter');
@@ -194,6 +204,7 @@ test('the bar works from the keyboard: Tab from the link reaches its buttons, En
   // Tab on to Reply, open the composer with Space, send with Ctrl+Enter.
   await page.keyboard.press('Tab');
   await page.keyboard.press('Space');
+  await focusedComposer(page);
   await page.keyboard.type('Typed without a mouse.');
   await page.keyboard.press('Control+Enter');
   const comments = await waitForEvents(sandbox.baseUrl, 'comment.created', 1);
@@ -256,7 +267,7 @@ test('axe-core finds no violation in the bar: collapsed, with a state, and with 
   // The markup audited is the bar's own: its buttons, and the composer's text box once open.
   expect(collapsed).toContain('Well sourced');
   expect(withState).toContain('sent');
-  expect(open).toContain('<textarea');
+  expect(open).toMatch(/<iframe title="Reply to this post"[^>]* src="chrome-extension:\/\/[^"]+\/reply-frame\.html\?/);
   const audit = await context.newPage();
   for (const [what, markup] of [
     ['collapsed', collapsed],
@@ -266,6 +277,17 @@ test('axe-core finds no violation in the bar: collapsed, with a state, and with 
     for (const scheme of ['light', 'dark'] as const) {
       expect(await barViolations(audit, markup, scheme), `${what}, ${scheme}`).toEqual([]);
     }
+  }
+  // The composer inside the frame, as the bar opens it, in each scheme the bar passes down.
+  for (const scheme of ['light', 'dark'] as const) {
+    const frame = await extensionPage(
+      `reply-frame.html?post=${firstId}&site=${encodeURIComponent(sandbox.baseUrl)}&scheme=${scheme}&id=${'a'.repeat(32)}`,
+    );
+    // With its note showing: nothing to send yet.
+    await frame.locator('button[type="submit"]').click();
+    await expect(frame.locator('#note')).toHaveText('Write something first.');
+    const violations = await axeViolations(frame, undefined, scheme === 'dark' ? COLOUR_RULES : undefined);
+    expect(violations, `composer frame, ${scheme}`).toEqual([]);
   }
 });
 

@@ -1,4 +1,4 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { CDPSession, Frame, Page } from '@playwright/test';
 
 /** A DOM node as CDP's `DOM.getDocument({pierce: true})` describes it. */
 interface CdpNode {
@@ -133,4 +133,21 @@ export async function barMarkup(cdp: CDPSession, hostNodeId: number): Promise<st
     parts.push(outerHTML);
   }
   return parts.join('');
+}
+
+/**
+ * The inline reply composer (our extension page in a frame inside the bar) once it has the focus:
+ * keys typed before it loaded would go to the bar's Reply button, as a user's would.
+ */
+export async function focusedComposer(page: Page): Promise<Frame> {
+  return waitFor(async () => {
+    for (const frame of page.frames()) {
+      if (!frame.url().includes('/reply-frame.html')) continue;
+      const focused = await frame
+        .evaluate(() => document.hasFocus() && document.activeElement?.localName === 'textarea')
+        .catch(() => false);
+      if (focused) return frame;
+    }
+    return undefined;
+  }, 'the reply composer, focused');
 }
