@@ -16,7 +16,7 @@ async function until<T>(read: () => Promise<T | undefined>, what: string): Promi
 // Firefox ESR (puppeteer-core over WebDriver BiDi) with the MV2 build: the same link script,
 // registered at run time, and the same bar in a closed shadow root.
 test.describe('Firefox ESR inline bars', () => {
-  test('the bar appears on the sandbox website and a real click queues a reaction that lands', async ({
+  test('the bar appears on the sandbox website; a real click reacts, a reply typed in its frame lands', async ({
     sandbox,
     firefox: browser,
   }) => {
@@ -67,5 +67,32 @@ test.describe('Firefox ESR inline bars', () => {
     const [reaction] = await waitForEvents(sandbox.baseUrl, 'reaction.created', 1);
     expect(reaction?.data.postId).toBe(host.href?.replace('/posts/', ''));
     expect(reaction?.data.kind).toBe('well_sourced');
+
+    // Reply from the keyboard: Tab from the link past "Well sourced" to Reply, Enter opens the
+    // composer (our extension page in a frame), which takes the focus; Ctrl+Enter sends.
+    await page.focus(`article a[href="${host.href}"]`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await until(async () => {
+      // Puppeteer's BiDi frames keep the URL they started with (about:blank): the composer is the child frame.
+      for (const frame of page.frames()) {
+        if (frame === page.mainFrame()) continue;
+        const focused = await frame.evaluate(
+          () => document.hasFocus() && document.activeElement?.localName === 'textarea',
+        );
+        if (focused) return true;
+      }
+      return undefined;
+    }, 'the reply composer, focused');
+    await page.keyboard.type('Replied in Firefox.');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('Enter');
+    await page.keyboard.up('Control');
+    const [comment] = await waitForEvents(sandbox.baseUrl, 'comment.created', 1);
+    expect([comment?.data.postId, comment?.data.body]).toEqual([
+      host.href?.replace('/posts/', ''),
+      'Replied in Firefox.',
+    ]);
   });
 });
