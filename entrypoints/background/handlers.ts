@@ -25,15 +25,28 @@ export interface HandlerDeps {
   };
 }
 
+/** How long a held write (a click the bar could not prove seen) waits for the user's Undo. */
+export const UNDO_WINDOW_MS = 5_000;
+
+/** The end of an item's Undo window, while it is still in it. */
+const heldUntil = (item: OutboxItem, now: number) =>
+  item.state.status === 'queued' && item.holdUntil !== undefined && item.holdUntil > now
+    ? { heldUntil: item.holdUntil }
+    : {};
+
 /** A content script learns only the id and state of a write it asked for. */
-const ack = (item: OutboxItem) => ({ id: item.id, status: item.state.status });
+const ack = (item: OutboxItem) => ({ id: item.id, status: item.state.status, ...heldUntil(item, Date.now()) });
 
 /** A write's state as an inline bar shows it: no body, no account; the wait's end or the failure's words. */
-const writeView = ({ state }: OutboxItem) => ({
-  status: state.status,
-  ...(state.status === 'waiting' ? { until: state.until } : {}),
-  ...(state.status === 'failed' ? { reason: state.reason.message.slice(0, 300) } : {}),
-});
+const writeView = (item: OutboxItem) => {
+  const { state } = item;
+  return {
+    status: state.status,
+    ...(state.status === 'waiting' ? { until: state.until } : {}),
+    ...(state.status === 'failed' ? { reason: state.reason.message.slice(0, 300) } : {}),
+    ...heldUntil(item, Date.now()),
+  };
+};
 
 /**
  * Only the kinds the user configured are ever sent: a page (or a compromised renderer) that asks
@@ -95,12 +108,13 @@ function requireUnderPageCap(items: readonly OutboxItem[], site: string, now: nu
 
 /** One handler per message of the protocol table. Requests arrive parsed and permitted. */
 export function createHandlers({ services, kick, notify, drafts, links }: HandlerDeps): Handlers {
-  const enqueue = async (request: OutboxItem['request'], from?: string) => {
+  const enqueue = async (request: OutboxItem['request'], from?: string, hold = false) => {
     if (request.kind === 'reaction') await requireConfiguredKind(request.reaction);
     const account = await services.baseUrl();
     const outbox = await services.outbox();
-    if (from !== undefined) requireUnderPageCap(outbox.list(), from, Date.now());
-    const item = await outbox.enqueue(account, request, from);
+    const now = Date.now();
+    if (from !== undefined) requireUnderPageCap(outbox.list(), from, now);
+    const item = await outbox.enqueue(account, request, { from, ...(hold ? { holdUntil: now + UNDO_WINDOW_MS } : {}) });
     kick();
     return item;
   };
@@ -195,8 +209,27 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
       await (await services.outbox()).discard(id);
       return null;
     },
-    reactToPost: async ({ postId, reaction }, { sender }) =>
-      ack(await enqueue({ kind: 'reaction', postId, reaction }, pageSite(sender))),
+    reactToPost: async ({ postId, reaction, hold }, { sender }) =>
+      ack(await enqueue({ kind: 'reaction', postId, reaction }, pageSite(sender), hold === true)),
+    undoReaction: async ({ postId, reaction }, { sender }) => {
+      const site = pageSite(sender);
+      const outbox = await services.outbox();
+      const held = outbox
+        .list()
+        .find(
+          (item) =>
+            item.from === site &&
+            item.request.kind === 'reaction' &&
+            item.request.postId === postId &&
+            item.request.reaction === reaction &&
+            'heldUntil' in heldUntil(item, Date.now()),
+        );
+      if (held === undefined) throw new MessageError('not_allowed', 'Too late to undo: it is on its way.');
+      await outbox.discard(held.id);
+      // Writes queued behind it need not wait out its window.
+      kick();
+      return null;
+    },
     replyToPost: async ({ postId, body, site }, { sender }) =>
       ack(await enqueue({ kind: 'comment', postId, body }, pageSite(sender) ?? frameSite(site))),
     openWithDraft: async (draft, { sender }) => {

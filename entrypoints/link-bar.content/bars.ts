@@ -6,6 +6,7 @@ import { type BarEnv, InlineBar } from './inline-bar';
 import { PostStates } from './post-states';
 import { Sweeper } from './sweeper';
 import { type BarStyler, barStyler, barTemplate } from './template';
+import { Sightings } from './trusted';
 
 /** What the page looks like now: one style read per call (at start and when the user's scheme changes). */
 function currentScheme(dark: MediaQueryList): Scheme {
@@ -74,6 +75,7 @@ export class Bars {
       states: this.states,
       match: (href) => handoff.match(href),
       ticking: (bar, on) => this.setTicking(bar, on),
+      sightings: new Sightings(),
       template: barTemplate(handoff.config.reactionKinds),
       style: (root, look) => this.styler.style(root, look),
       restingStyle: () => this.styler.restingStyle(),

@@ -1,12 +1,12 @@
 import { t } from '@/lib/i18n';
-import { type PostStateView, reactionViews, type WriteStatus, type WriteView } from '@/lib/links/bar-state';
+import { isHeld, type PostStateView, reactionViews, type WriteStatus, type WriteView } from '@/lib/links/bar-state';
 import { errorWords } from '@/lib/links/refusal-words';
 import type { Scheme } from '@/lib/links/scheme';
 import { sendLite } from '@/lib/messages/send-lite';
 import type { PostStates } from './post-states';
 import { ReplyFrame } from './reply-frame';
 import type { BarLook } from './template';
-import { isUserClick } from './trusted';
+import { isUserClick, type Sightings } from './trusted';
 import { markOf, stateWords } from './words';
 
 /** What every bar shares. */
@@ -17,6 +17,8 @@ export interface BarEnv {
   match(href: string): string | null;
   /** Calls `tick` every second while the bar shows a countdown. */
   ticking(bar: InlineBar, on: boolean): void;
+  /** Whether bars were seen before a click counts (trusted.ts). */
+  sightings: Sightings;
   /** The markup each bar clones (template.ts). */
   template: DocumentFragment;
   /** Gives a bar's shadow root the style sheet of a look (template.ts). */
@@ -33,6 +35,7 @@ interface BarParts {
   status: HTMLSpanElement;
   composer: HTMLSpanElement;
   replyButton: HTMLButtonElement;
+  undoButton: HTMLButtonElement;
   reactButtons: Map<string, HTMLButtonElement>;
 }
 
@@ -83,6 +86,12 @@ export class InlineBar {
     }
     this.host.removeAttribute('style');
     root.addEventListener('click', (event) => this.onClick(event, root));
+    // Where the pointer rests: a click counts only after it rested on the bar, unmoved (trusted.ts).
+    root.addEventListener('pointerover', (event) => this.env.sightings.pointer(this.host, true, event.timeStamp));
+    root.addEventListener('pointerout', (event) => {
+      const to = (event as PointerEvent).relatedTarget;
+      if (!(to instanceof Node && root.contains(to))) this.env.sightings.pointer(this.host, false, event.timeStamp);
+    });
     // Keys typed here must not reach the page's own shortcuts (they bubble out of the shadow root).
     for (const type of ['keydown', 'keyup', 'keypress'] as const) {
       root.addEventListener(type, (event) => event.stopPropagation());
@@ -107,6 +116,7 @@ export class InlineBar {
       status: find('.status'),
       composer: find('.composer'),
       replyButton: find('[data-action="toggle-reply"]'),
+      undoButton: find('[data-action="undo"]'),
       reactButtons: new Map(),
     };
     for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-kind]')) {
@@ -114,6 +124,7 @@ export class InlineBar {
     }
     parts.wrap.dataset.scheme = this.scheme;
     this.parts = parts;
+    this.env.sightings.watch(this.host);
     this.watch();
     this.env.states.request(this.postId);
     this.render();
@@ -136,6 +147,7 @@ export class InlineBar {
   rest(): void {
     if (this.parts === undefined || !this.pristine) return;
     this.stopWatching();
+    this.env.sightings.forget(this.host);
     this.parts = undefined;
     this.root?.replaceChildren();
     if (this.root !== undefined) this.env.style(this.root, 'resting');
@@ -165,6 +177,7 @@ export class InlineBar {
   remove(): void {
     this.closeComposer(false);
     this.stopWatching();
+    this.env.sightings.forget(this.host);
     this.host.remove();
   }
 
@@ -190,13 +203,17 @@ export class InlineBar {
   private onClick(event: Event, root: ShadowRoot): void {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (button === null || !(event instanceof MouseEvent)) return;
-    if (!isUserClick(event, this.host, root, button)) {
+    if (!isUserClick(event, this.host, root, button, this.env.sightings)) {
       if (event.isTrusted) this.say(t('barNotShown'), true);
       return;
     }
     switch (button.dataset.action) {
       case 'react':
-        void this.react(button.dataset.kind ?? '');
+        // A pointer click the browser cannot prove seen (no IntersectionObserver v2) waits out an Undo window.
+        void this.react(button.dataset.kind ?? '', !this.env.sightings.certain && event.detail !== 0);
+        break;
+      case 'undo':
+        void this.undo();
         break;
       case 'toggle-reply':
         if (this.parts?.composer.hidden) this.openComposer();
@@ -256,18 +273,43 @@ export class InlineBar {
     return false;
   }
 
-  private async react(kind: string): Promise<void> {
+  private async react(kind: string, hold: boolean): Promise<void> {
     if (this.busy || !this.parts?.reactButtons.has(kind) || !this.linkStillMatches()) return;
     this.busy = true;
     this.lastAction = kind;
     const postId = this.postId;
-    const reply = await sendLite('reactToPost', { postId, reaction: kind });
+    const reply = await sendLite('reactToPost', { postId, reaction: kind, ...(hold ? { hold } : {}) });
     this.busy = false;
     if (postId !== this.postId) return;
     if (!reply.ok) return this.say(errorWords(reply.error), true);
     this.note = undefined;
-    this.applyAck((state) => state.reactions.push({ kind, status: reply.data.status }));
+    const { status, heldUntil } = reply.data;
+    this.applyAck((state) => state.reactions.push({ kind, status, ...(heldUntil ? { heldUntil } : {}) }));
     this.env.states.follow(postId);
+  }
+
+  /** Undo of the last reaction while it is held: nothing is sent. */
+  private async undo(): Promise<void> {
+    const kind = this.lastAction;
+    if (this.busy || kind === undefined || kind === REPLY) return;
+    this.busy = true;
+    const postId = this.postId;
+    const reply = await sendLite('undoReaction', { postId, reaction: kind });
+    this.busy = false;
+    if (postId !== this.postId) return;
+    if (!reply.ok) return this.say(errorWords(reply.error), true);
+    if (this.state !== undefined) {
+      const reactions = this.state.reactions.filter(
+        (reaction) => reaction.kind !== kind || !isHeld(reaction, Date.now()),
+      );
+      this.state = { ...this.state, reactions };
+    }
+    this.say(t('barUndone', this.labelOf(kind)), false);
+    this.env.states.follow(postId);
+  }
+
+  private labelOf(what: string): string {
+    return what === REPLY ? t('barReply') : (this.env.kinds.find((k) => k.value === what)?.label ?? what);
   }
 
   /** Shows an acknowledged write at once, before the next `getPostStates` answer. */
@@ -300,21 +342,25 @@ export class InlineBar {
     const line = this.statusLine(views);
     if (parts.status.textContent !== (line?.text ?? '')) parts.status.textContent = line?.text ?? '';
     parts.status.classList.toggle('bad', line?.bad ?? false);
-    const waiting = [...views.values(), this.state?.replies.latest].some((view) => view?.status === 'waiting');
-    this.env.ticking(this, waiting);
+    const now = Date.now();
+    const lastView =
+      this.lastAction === undefined || this.lastAction === REPLY ? undefined : views.get(this.lastAction);
+    parts.undoButton.hidden = this.note !== undefined || !isHeld(lastView, now);
+    const counting = [...views.values(), this.state?.replies.latest].some(
+      (view) => view?.status === 'waiting' || isHeld(view, now),
+    );
+    this.env.ticking(this, counting);
   }
 
   /** What the status line says: a note, else the state of what the user last did, else anything that needs attention. */
   private statusLine(views: Map<string, WriteView>): { text: string; bad: boolean } | undefined {
     if (this.note !== undefined) return this.note;
-    const labelOf = (what: string) =>
-      what === REPLY ? t('barReply') : (this.env.kinds.find((k) => k.value === what)?.label ?? what);
     const viewOf = (what: string) => (what === REPLY ? this.state?.replies.latest : views.get(what));
     const attention: WriteStatus[] = ['failed', 'waiting', 'uncertain'];
     const candidates = [...views.keys(), REPLY];
     const what = this.lastAction ?? candidates.find((c) => attention.includes(viewOf(c)?.status ?? 'sent'));
     const view = what === undefined ? undefined : viewOf(what);
     if (what === undefined || view === undefined) return undefined;
-    return { text: t('barStatus', [labelOf(what), stateWords(view, Date.now())]), bad: view.status === 'failed' };
+    return { text: t('barStatus', [this.labelOf(what), stateWords(view, Date.now())]), bad: view.status === 'failed' };
   }
 }

@@ -47,7 +47,7 @@ button:focus-visible { outline: 2px solid var(--dc-focus); outline-offset: 1px; 
 button[aria-pressed="true"] { border-color: var(--dc-ok); color: var(--dc-ok); }
 button[aria-expanded="true"] { border-color: var(--dc-accent); color: var(--dc-accent); }
 button.primary { background: var(--dc-accent); border-color: var(--dc-accent); color: var(--dc-bg); }
-.mark:empty, .status:empty { display: none; }
+.mark:empty, .status:empty, button[hidden] { display: none; }
 .mark { margin-inline-start: 3px; }
 .status { color: var(--dc-muted); }
 .status.bad { color: var(--dc-bad); }

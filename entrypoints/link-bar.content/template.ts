@@ -87,6 +87,7 @@ export function barTemplate(kinds: { value: string; label: string }[]): Document
         t('barReply'),
       ),
       h('span', { class: 'status', role: 'status' }),
+      h('button', { type: 'button', 'data-action': 'undo', hidden: '' }, t('barUndo')),
       h('span', { class: 'composer', id: 'composer', hidden: '' }),
     ),
   );

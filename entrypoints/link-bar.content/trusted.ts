@@ -7,14 +7,94 @@
  * - A pointer click must hit the bar where the user clicked (`elementFromPoint` answers the host
  *   for anything inside its shadow root) on a bar the page has not made see-through or tiny
  *   (opacity, `filter: opacity()`, size) nor masked, clipped or run through an SVG filter on the
- *   bar or any ancestor, a best-effort guard against click-jacking (docs/security.md lists what it
- *   cannot see: an opaque decoy with `pointer-events: none` drawn over the bar).
+ *   bar or any ancestor; the pointer must have rested on the bar a moment, the bar unmoved under
+ *   it; and where the browser can tell (IntersectionObserver v2, Chromium), the bar must have been
+ *   really visible, nothing drawn over it, for a while before the click ({@link Sightings}).
  */
-export function isUserClick(event: MouseEvent, host: HTMLElement, root: ShadowRoot, button: Element): boolean {
+export function isUserClick(
+  event: MouseEvent,
+  host: HTMLElement,
+  root: ShadowRoot,
+  button: Element,
+  sightings: Sightings,
+): boolean {
   if (!event.isTrusted || !host.isConnected) return false;
   if (event.detail === 0) return root.activeElement === button;
   if (document.elementFromPoint(event.clientX, event.clientY) !== host) return false;
-  return isPlainlyVisible(host);
+  return isPlainlyVisible(host) && sightings.seenLongEnough(host, event.timeStamp);
+}
+
+/** A bar counts as seen once it has been visible (nothing over it, unfaded) this long (ms). */
+export const MIN_VISIBLE_MS = 500;
+/** The pointer must have been on the bar, and the bar unmoved under it, this long before a click (ms). */
+export const MIN_POINTER_REST_MS = 150;
+
+/**
+ * What the bars know about being seen. Where the browser has IntersectionObserver v2
+ * (`trackVisibility`, Chromium), it says whether the bar is really visible: not covered by any
+ * other content (an opaque decoy with `pointer-events: none` included), not faded, not transformed
+ * or filtered. Drawn bars are observed (only those near the viewport: the check costs), and the
+ * time each became visible is kept. Where it does not (Firefox), `certain` is false: the bar then
+ * holds its writes for an Undo window instead (inline-bar.ts).
+ *
+ * Times are event time stamps (`performance.now()` scale), as click events and observer entries carry.
+ */
+export class Sightings {
+  readonly certain: boolean =
+    typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
+  private readonly visibleSince = new WeakMap<Element, number>();
+  private readonly pointerOn = new WeakMap<Element, { at: number; x: number; y: number }>();
+  private readonly observer: IntersectionObserver | undefined;
+
+  constructor() {
+    if (!this.certain) return;
+    this.observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const visible = (entry as IntersectionObserverEntry & { isVisible: boolean }).isVisible;
+          if (!visible) this.visibleSince.delete(entry.target);
+          else if (!this.visibleSince.has(entry.target)) this.visibleSince.set(entry.target, entry.time);
+        }
+      },
+      { trackVisibility: true, delay: 100 } as IntersectionObserverInit,
+    );
+  }
+
+  /** A bar was drawn: watch whether it is seen. */
+  watch(host: Element): void {
+    this.observer?.observe(host);
+  }
+
+  /** A bar rests or is gone: it is not seen until watched again. */
+  forget(host: Element): void {
+    this.observer?.unobserve(host);
+    this.visibleSince.delete(host);
+    this.pointerOn.delete(host);
+  }
+
+  /** The pointer came onto the bar (`pointerover` in its root) or left it (`pointerout`). */
+  pointer(host: Element, on: boolean, at: number): void {
+    if (!on) this.pointerOn.delete(host);
+    else if (!this.pointerOn.has(host)) {
+      const box = host.getBoundingClientRect();
+      this.pointerOn.set(host, { at, x: box.left, y: box.top });
+    }
+  }
+
+  /** Whether a click at `at` comes after the bar was seen long enough, the pointer resting on it, unmoved. */
+  seenLongEnough(host: Element, at: number): boolean {
+    const rest = this.pointerOn.get(host);
+    if (rest === undefined || at - rest.at < MIN_POINTER_REST_MS) return false;
+    const box = host.getBoundingClientRect();
+    if (Math.abs(box.left - rest.x) > 1 || Math.abs(box.top - rest.y) > 1) {
+      // Moved under the pointer (by the page, or a scroll): it rests from here on.
+      this.pointerOn.set(host, { at, x: box.left, y: box.top });
+      return false;
+    }
+    if (!this.certain) return true;
+    const since = this.visibleSince.get(host);
+    return since !== undefined && at - since >= MIN_VISIBLE_MS;
+  }
 }
 
 /** Opacity of an element from its computed style, `filter: opacity(…)` included. */

@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { clock, secondsUntil, type WriteView } from '@/lib/links/bar-state';
+import { clock, isHeld, secondsUntil, type WriteView } from '@/lib/links/bar-state';
 
 /** The little mark a reaction button carries for its state (hidden from screen readers: the status says it). */
 export function markOf(view: WriteView | undefined): string {
@@ -24,7 +24,7 @@ export function markOf(view: WriteView | undefined): string {
 export function stateWords(view: WriteView, now: number): string {
   switch (view.status) {
     case 'queued':
-      return t('barQueued');
+      return isHeld(view, now) ? t('barHeld', String(secondsUntil(view.heldUntil ?? now, now))) : t('barQueued');
     case 'sending':
       return t('barSending');
     case 'sent':

@@ -13,6 +13,13 @@ export interface WriteView {
   until?: number;
   /** `failed`: why, in words safe to show. */
   reason?: string;
+  /** `queued` and held for its Undo window until then (epoch ms). */
+  heldUntil?: number;
+}
+
+/** Still in its Undo window at `now`. */
+export function isHeld(view: WriteView | undefined, now: number): boolean {
+  return view?.status === 'queued' && view.heldUntil !== undefined && view.heldUntil > now;
 }
 
 /** A post's state as `getPostStates` reports it. */
@@ -56,5 +63,6 @@ export function clock(seconds: number): string {
 export function nextCheckDelay(view: WriteView | undefined, attempt: number, now: number): number | null {
   if (!isPending(view) || attempt >= 40) return null;
   if (view?.status === 'waiting' && view.until !== undefined) return Math.max(500, view.until - now + 500);
+  if (isHeld(view, now)) return Math.max(500, (view?.heldUntil ?? now) - now + 500);
   return Math.min(15_000, 500 * 2 ** Math.min(attempt, 5));
 }

@@ -112,7 +112,12 @@ export const outboxItemSchema = z.object({
 export type OutboxItemView = z.infer<typeof outboxItemSchema>;
 
 /** What a content script learns about a write it asked for: no body, no account. */
-export const writeAckSchema = z.object({ id: z.string(), status: itemStatusSchema });
+export const writeAckSchema = z.object({
+  id: z.string(),
+  status: itemStatusSchema,
+  /** Held for its Undo window until then (epoch ms). */
+  heldUntil: z.number().optional(),
+});
 
 /** The account a key acts for, as far as the key check told. */
 export const accountSchema = z.object({
@@ -151,6 +156,8 @@ export const pauseSchema = z.object({
 const writeStateSchema = z.object({
   status: itemStatusSchema,
   until: z.number().optional(),
+  /** Queued but held for its Undo window until then (epoch ms). */
+  heldUntil: z.number().optional(),
   reason: z.string().optional(),
 });
 

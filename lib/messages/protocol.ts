@@ -134,11 +134,20 @@ export const protocol = {
   },
   /** Removes an item from the Outbox. */
   discardItem: { content: false, request: z.strictObject({ id: idSchema }), reply: z.null() },
-  /** Content script: react to a post (equal pending reactions are coalesced by the Outbox). */
+  /**
+   * Content script: react to a post (equal pending reactions are coalesced by the Outbox). `hold`:
+   * the bar could not prove the user saw it (Firefox): the write waits out an Undo window first.
+   */
   reactToPost: {
     content: true,
-    request: z.strictObject({ postId: idSchema, reaction: reactionKindSchema }),
+    request: z.strictObject({ postId: idSchema, reaction: reactionKindSchema, hold: z.boolean().optional() }),
     reply: writeAckSchema,
+  },
+  /** Content script: the bar's Undo: drops a reaction from this same site still in its Undo window. */
+  undoReaction: {
+    content: true,
+    request: z.strictObject({ postId: idSchema, reaction: reactionKindSchema }),
+    reply: z.null(),
   },
   /**
    * The inline reply composer (an extension page in a frame on a site, entrypoints/reply-frame):

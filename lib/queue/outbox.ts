@@ -75,7 +75,11 @@ export class Outbox {
    * equal to one still pending (queued, waiting or sending) is not added again: the pending item
    * is returned instead, so double clicks make one reaction.
    */
-  enqueue(account: string, request: WriteRequest, from?: string): Promise<OutboxItem> {
+  enqueue(
+    account: string,
+    request: WriteRequest,
+    extra: Pick<OutboxItem, 'from' | 'holdUntil'> = {},
+  ): Promise<OutboxItem> {
     return this.records.serial(async () => {
       const existing = this.findPendingReaction(account, request);
       if (existing !== undefined) return existing;
@@ -90,7 +94,8 @@ export class Outbox {
         updatedAt: now,
         attempts: 0,
         resends: 0,
-        ...(from === undefined ? {} : { from }),
+        ...(extra.from === undefined ? {} : { from: extra.from }),
+        ...(extra.holdUntil === undefined ? {} : { holdUntil: extra.holdUntil }),
       };
       await this.records.insert(item);
       return item;

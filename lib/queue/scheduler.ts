@@ -110,6 +110,7 @@ export class Scheduler {
       if (head === undefined) continue;
       let at = pausedUntil(records.account(account), now) ?? now;
       if (head.state.status === 'waiting') at = Math.max(at, head.state.until);
+      if (head.holdUntil !== undefined) at = Math.max(at, head.holdUntil);
       if (earliest === null || at < earliest) earliest = at;
     }
     return earliest;
@@ -201,6 +202,7 @@ export class Scheduler {
       const head = items.find(isPending);
       if (head === undefined) return;
       if (head.state.status === 'waiting' && head.state.until > now) return;
+      if (head.holdUntil !== undefined && head.holdUntil > now) return;
       await this.sendOne(head);
     }
   }

@@ -62,6 +62,12 @@ export interface OutboxItem {
    * Bars on a site learn the state of that site's writes only, and pages' writes are capped.
    */
   from?: string;
+  /**
+   * Not sent before this time (epoch ms): a write from a click the extension could not prove the
+   * user saw (Firefox has no IntersectionObserver v2), held for its Undo window. Its account's
+   * later writes wait behind it (first in, first out).
+   */
+  holdUntil?: number;
 }
 
 /** Persisted pause state of one account. Absent fields mean "not paused for that reason". */

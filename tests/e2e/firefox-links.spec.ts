@@ -1,3 +1,4 @@
+import { MIN_POINTER_REST_MS } from '../../entrypoints/link-bar.content/trusted';
 import { expect, test } from './fixtures';
 import { configureInOptions, openFirefoxExtensionPage } from './support/firefox';
 import { resetSandbox, waitForEvents } from './support/link-bars';
@@ -16,7 +17,7 @@ async function until<T>(read: () => Promise<T | undefined>, what: string): Promi
 // Firefox ESR (puppeteer-core over WebDriver BiDi) with the MV2 build: the same link script,
 // registered at run time, and the same bar in a closed shadow root.
 test.describe('Firefox ESR inline bars', () => {
-  test('the bar appears on the sandbox website; a real click reacts, a reply typed in its frame lands', async ({
+  test('the bar appears on the sandbox website; a click under a decoy is held and undone, a real click reacts, a reply typed in its frame lands', async ({
     sandbox,
     firefox: browser,
   }) => {
@@ -62,8 +63,55 @@ test.describe('Firefox ESR inline bars', () => {
       'the inline bar',
     );
     expect(host.shadowRoot).toBe(true);
-    // The first button ("Well sourced") starts at the host's left edge: click 15 px in, mid-height.
-    await page.mouse.click(host.x + 15, host.y + host.height / 2);
+    const outboxItems = () =>
+      options.evaluate(async () => {
+        const runtime = (
+          globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+        ).browser.runtime;
+        const reply = (await runtime.sendMessage({ type: 'listOutbox', payload: {} })) as {
+          data: { items: unknown[] };
+        };
+        return reply.data.items.length;
+      });
+    // The first button ("Well sourced") starts at the bar's left edge: 15 px in, mid-height. A
+    // user's click: the pointer rests on the bar first (trusted.ts).
+    const click = async () => {
+      // Where the bar starts now (its first line box: a status line may have made it wrap).
+      const start = await page.evaluate((href) => {
+        const link = document.querySelector(`article a[href="${href}"]`);
+        const box = link?.nextElementSibling?.getClientRects()[0];
+        return box === undefined ? undefined : { x: box.left, y: box.top + box.height / 2 };
+      }, host.href);
+      if (start === undefined) throw new Error('the bar is gone');
+      await page.mouse.move(start.x + 15, start.y);
+      await new Promise((resolve) => setTimeout(resolve, MIN_POINTER_REST_MS + 200));
+      await page.mouse.down();
+      await page.mouse.up();
+    };
+
+    // Firefox has no IntersectionObserver v2: an opaque decoy with `pointer-events: none` over the
+    // bar is invisible to the bar. Its click is held for the Undo window instead of sent at once,
+    // and Undo (here from the keyboard, past "Well sourced" and "Reply") drops it: nothing is sent.
+    await page.evaluate(({ x, y }) => {
+      const decoy = document.createElement('div');
+      decoy.id = 'decoy';
+      decoy.textContent = 'Play the video';
+      decoy.setAttribute(
+        'style',
+        `position:fixed;left:${x - 40}px;top:${y - 20}px;width:300px;height:60px;background:#222;color:#fff;pointer-events:none;z-index:9`,
+      );
+      document.body.append(decoy);
+    }, host);
+    await click();
+    await until(async () => ((await outboxItems()) === 1 ? true : undefined), 'the held reaction');
+    await page.evaluate(() => document.getElementById('decoy')?.remove());
+    await page.focus(`article a[href="${host.href}"]`);
+    for (let n = 0; n < 3; n += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await until(async () => ((await outboxItems()) === 0 ? true : undefined), 'the reaction undone');
+
+    // The user's own click with nothing over the bar: held for the window too, then sent.
+    await click();
     const [reaction] = await waitForEvents(sandbox.baseUrl, 'reaction.created', 1);
     expect(reaction?.data.postId).toBe(host.href?.replace('/posts/', ''));
     expect(reaction?.data.kind).toBe('well_sourced');

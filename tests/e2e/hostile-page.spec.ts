@@ -191,7 +191,7 @@ test.describe('a hostile page', () => {
     }
   });
 
-  test('a bar the page fades, masks, clips or filters out ignores even a real click', async ({
+  test('a bar the page fades, masks, clips, filters out or covers with a decoy ignores even a real click', async ({
     context,
     sandbox,
     userDataDir,
@@ -226,9 +226,35 @@ test.describe('a hostile page', () => {
       }
 
       await page.evaluate(() => document.getElementById('wrap')?.removeAttribute('style'));
+
+      // An opaque decoy drawn over the bar that lets clicks through (`pointer-events: none`): the
+      // styles of the bar and its ancestors are all plain, but IntersectionObserver v2 sees it covered.
+      const box = await page.evaluate(() => {
+        const host = document.querySelector('#wrap a + span')?.getBoundingClientRect();
+        return host === undefined ? undefined : { x: host.left, y: host.top, width: host.width, height: host.height };
+      });
+      if (box === undefined) throw new Error('no bar host');
+      await page.evaluate((at) => {
+        const decoy = document.createElement('div');
+        decoy.id = 'decoy';
+        decoy.textContent = 'Play the video';
+        decoy.setAttribute(
+          'style',
+          `position:fixed;left:${at.x - 20}px;top:${at.y - 10}px;width:${at.width + 40}px;height:${at.height + 20}px;background:#222;color:#fff;pointer-events:none;z-index:9`,
+        );
+        document.body.append(decoy);
+      }, box);
+      await realClick(page, cdp, (await findBars(cdp))[0]?.buttons[0]?.nodeId ?? -1);
+      await waitFor(async () => {
+        const status = (await findBars(cdp))[0]?.status;
+        return status === 'Ignored: the bar was hidden or covered when clicked.' ? true : undefined;
+      }, 'the refusal under an opaque decoy');
+      expect(await listOutbox(options), 'under an opaque decoy').toEqual([]);
+      await page.evaluate(() => document.getElementById('decoy')?.remove());
+
       await realClick(page, cdp, (await findBars(cdp))[0]?.buttons[0]?.nodeId ?? -1);
       await waitForEvents(sandbox.baseUrl, 'reaction.created', 1);
-      // Exactly one write: none of the four refused clicks queued anything before this one.
+      // Exactly one write: none of the five refused clicks queued anything before this one.
       expect(await listOutbox(options)).toHaveLength(1);
     } finally {
       await allowed.close();

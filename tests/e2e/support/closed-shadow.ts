@@ -1,4 +1,5 @@
 import type { CDPSession, Frame, Page } from '@playwright/test';
+import { MIN_POINTER_REST_MS, MIN_VISIBLE_MS } from '../../../entrypoints/link-bar.content/trusted';
 
 /** A DOM node as CDP's `DOM.getDocument({pierce: true})` describes it. */
 interface CdpNode {
@@ -102,10 +103,21 @@ export async function centreOf(cdp: CDPSession, nodeId: number): Promise<{ x: nu
   return { x: xs.reduce((a, b) => a + b) / 4, y: ys.reduce((a, b) => a + b) / 4 };
 }
 
-/** A real, trusted mouse click on a node inside a closed shadow root. */
+/**
+ * How long the pointer rests on a bar before clicking: a bar counts a click only once it has been
+ * visible {@link MIN_VISIBLE_MS} and the pointer has rested on it {@link MIN_POINTER_REST_MS}
+ * (entrypoints/link-bar.content/trusted.ts). A product rule, not a guess at the machine's speed:
+ * the bar compares the event time stamps, which a slow machine only makes longer.
+ */
+const REST_BEFORE_CLICK_MS = Math.max(MIN_VISIBLE_MS, MIN_POINTER_REST_MS) + 200;
+
+/** A real, trusted mouse click on a node inside a closed shadow root, as a user makes it: move, rest, click. */
 export async function realClick(page: Page, cdp: CDPSession, nodeId: number): Promise<void> {
   const { x, y } = await centreOf(cdp, nodeId);
-  await page.mouse.click(x, y);
+  await page.mouse.move(x, y);
+  await page.waitForTimeout(REST_BEFORE_CLICK_MS);
+  await page.mouse.down();
+  await page.mouse.up();
 }
 
 /** A CDP session on the page with the DOM agent on. */

@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHandlers } from '@/entrypoints/background/handlers';
+import { createHandlers, UNDO_WINDOW_MS } from '@/entrypoints/background/handlers';
 import { BackgroundServices } from '@/entrypoints/background/services';
 import type { Handlers } from '@/lib/messages/router';
 import { KeyVault } from '@/lib/storage/key-vault';
 import { updateSettings } from '@/lib/storage/settings';
+import { useFakeClock } from '../support/clock';
 
 const SITE = 'http://127.0.0.1:8787';
 const fromPage = { sender: { kind: 'content', url: 'http://127.0.0.1:8787/posts/p_1', tabId: 3, frameId: 0 } } as const;
@@ -129,7 +130,7 @@ describe('least capability for pages', () => {
     let refused = 0;
     for (let n = 0; n < 100; n += 1) {
       try {
-        await handlers.replyToPost({ postId: `p_${n}`, body: `Reply ${n}` }, page(`${SITE}/posts/p_${n}`));
+        await handlers.reactToPost({ postId: `p_${n}`, reaction: 'well_sourced' }, page(`${SITE}/posts/p_${n}`));
       } catch (error) {
         expect(error).toMatchObject({ code: 'not_allowed', message: expect.stringContaining('still waiting') });
         refused += 1;
@@ -155,5 +156,63 @@ describe('least capability for pages', () => {
     const same = await handlers.getPostStates({ postIds: ['p_1'] }, page('https://news.example/b'));
     expect(same.posts[0]?.reactions).toHaveLength(1);
     expect(same.posts[0]?.replies.pending).toBe(0);
+  });
+
+  it("counts a reply typed in the bar's frame as its site's; a frame's claim that is not an origin counts for none", async () => {
+    const { handlers } = await setup();
+    const frame = {
+      sender: { kind: 'extension', url: 'chrome-extension://x/reply-frame.html?post=p_1', tabId: 3 },
+    } as never;
+    await handlers.replyToPost({ postId: 'p_1', body: 'From the frame.', site: 'https://news.example' }, frame);
+    await handlers.replyToPost({ postId: 'p_1', body: 'Odd site.', site: 'javascript:alert(1)' }, frame);
+    const same = await handlers.getPostStates({ postIds: ['p_1'] }, page('https://news.example/b'));
+    expect(same.posts[0]?.replies.pending).toBe(1);
+    const elsewhere = await handlers.getPostStates({ postIds: ['p_1'] }, page('https://other.example/'));
+    expect(elsewhere.posts[0]?.replies.pending).toBe(0);
+  });
+});
+
+describe('the Undo window of a held reaction (a click the bar could not prove seen)', () => {
+  const page = (url: string) => ({ sender: { kind: 'content', url, tabId: 3, frameId: 0 } }) as never;
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    await updateSettings({ baseUrl: SITE, reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('holds it for the window, shows when it ends, and lets the same site undo it then, never later', async () => {
+    useFakeClock(1_000_000);
+    const { services, handlers } = await setup();
+    const request = { postId: 'p_1', reaction: 'well_sourced' };
+    const ack = await handlers.reactToPost({ ...request, hold: true }, page('https://news.example/a'));
+    expect(ack).toMatchObject({ status: 'queued', heldUntil: 1_000_000 + UNDO_WINDOW_MS });
+    const [item] = (await services.outbox()).list();
+    expect(item?.holdUntil).toBe(1_000_000 + UNDO_WINDOW_MS);
+    const view = await handlers.getPostStates({ postIds: ['p_1'] }, page('https://news.example/b'));
+    expect(view.posts[0]?.reactions[0]).toMatchObject({ status: 'queued', heldUntil: 1_000_000 + UNDO_WINDOW_MS });
+
+    // Another site cannot undo it; this one can, within the window.
+    await expect(handlers.undoReaction(request, page('https://other.example/'))).rejects.toMatchObject({
+      code: 'not_allowed',
+    });
+    await handlers.undoReaction(request, page('https://news.example/c'));
+    expect((await services.outbox()).list()).toEqual([]);
+
+    // After the window it is on its way: too late.
+    await handlers.reactToPost({ ...request, hold: true }, page('https://news.example/a'));
+    vi.setSystemTime(1_000_000 + UNDO_WINDOW_MS + 1);
+    await expect(handlers.undoReaction(request, page('https://news.example/a'))).rejects.toMatchObject({
+      code: 'not_allowed',
+      message: expect.stringContaining('Too late'),
+    });
+    expect((await services.outbox()).list()).toHaveLength(1);
+  });
+
+  it('does not hold a reaction the bar saw clicked (no hold asked)', async () => {
+    const { handlers } = await setup();
+    const ack = await handlers.reactToPost({ postId: 'p_1', reaction: 'well_sourced' }, page('https://news.example/a'));
+    expect(ack).not.toHaveProperty('heldUntil');
   });
 });

@@ -18,14 +18,15 @@ import { replies, validRequests } from './fixtures';
 const parse = <N extends MessageName>(name: N, payload: unknown) => protocol[name].request.safeParse(payload);
 
 describe('the protocol table', () => {
-  it('lets content scripts use exactly react, reply, loading their bar and reading what they display', () => {
-    // openWithDraft is not among them: no page may plant text in the side panel's composer.
+  it('lets content scripts use exactly react (and undo it), loading their bar and reading what they display', () => {
+    // openWithDraft is not among them: no page may plant text in the side panel's composer; nor
+    // replyToPost: replies are typed in the extension's own frame, which sends them.
     expect([...CONTENT_MESSAGES].sort()).toEqual([
       'getLinkConfig',
       'getPostStates',
       'loadInlineBar',
       'reactToPost',
-      'replyToPost',
+      'undoReaction',
     ]);
   });
 
@@ -120,7 +121,7 @@ describe('the protocol table', () => {
   });
 
   it('infers types at both ends', () => {
-    expectTypeOf<RequestInput<'reactToPost'>>().toEqualTypeOf<{ postId: string; reaction: string }>();
+    expectTypeOf<RequestInput<'reactToPost'>>().toEqualTypeOf<{ postId: string; reaction: string; hold?: boolean }>();
     expectTypeOf<RequestData<'getStatus'>>().toEqualTypeOf<Record<string, never> | undefined>();
     expectTypeOf<ReplyData<'saveKey'>>().toEqualTypeOf<{ last4: string }>();
     expectTypeOf<ReplyData<'enqueueWrite'>>().toEqualTypeOf<OutboxItemView>();

@@ -50,7 +50,7 @@ describe('createRouter', () => {
     const { router, spies } = setup();
     for (const name of MESSAGE_NAMES) {
       const reply = await router({ type: name, payload: validRequests[name] }, senders.content);
-      const allowed = ['reactToPost', 'replyToPost', 'getPostStates', 'getLinkConfig', 'loadInlineBar'].includes(name);
+      const allowed = ['reactToPost', 'undoReaction', 'getPostStates', 'getLinkConfig', 'loadInlineBar'].includes(name);
       expect(reply.ok, name).toBe(allowed);
       if (!reply.ok) expect(reply.error.code).toBe('forbidden');
       expect(spies[name]).toHaveBeenCalledTimes(allowed ? 1 : 0);

@@ -38,6 +38,27 @@ describe('FIFO, one write in flight per account', () => {
     expect((await store.listItems()).map((item) => item.state)).toEqual(items.map((item) => item.state));
   });
 
+  it('holds a write for its Undo window: nothing of its account goes before it ends, other accounts go', async () => {
+    const { outbox, sender } = await makeOutbox();
+    await outbox.enqueue(A, { kind: 'reaction', postId: 'p_1', reaction: 'agree' }, { holdUntil: START + 5_000 });
+    await outbox.enqueue(A, { kind: 'post', body: 'behind the held one' });
+    await outbox.enqueue(B, { kind: 'post', body: 'other account' });
+    const first = outbox.drain();
+    await settleMicrotasks();
+    expect(sender.bodies()).toEqual(['other account']);
+    sender.last().succeed('p_b');
+    expect(await first).toEqual({ nextWakeAt: START + 5_000 });
+
+    vi.setSystemTime(START + 5_000);
+    const second = outbox.drain();
+    await settleMicrotasks();
+    expect(sender.calls.map((call) => call.item.request.kind)).toEqual(['post', 'reaction']);
+    sender.last().succeed('r_1');
+    await settleMicrotasks();
+    sender.last().succeed('p_a');
+    expect(await second).toEqual({ nextWakeAt: null });
+  });
+
   it('runs different accounts side by side, each with one in flight', async () => {
     const { outbox, sender } = await makeOutbox();
     await outbox.enqueue(A, { kind: 'post', body: 'a1' });
