@@ -11,7 +11,7 @@ import { CHROME_BUILD, FIREFOX_BUILD } from './support/browsers';
  */
 const CEILINGS = {
   'content-scripts/links.js': { minified: 11_000, gzipped: 4_500 },
-  'content-scripts/link-bar.js': { minified: 24_000, gzipped: 8_600 },
+  'content-scripts/link-bar.js': { minified: 27_500, gzipped: 9_700 },
 };
 
 for (const build of [CHROME_BUILD, FIREFOX_BUILD]) {
