@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, isPending, nextCheckDelay, reactionViews, secondsUntil } from '@/lib/links/bar-state';
+import { clock, isHeld, isPending, nextCheckDelay, reactionViews, secondsUntil } from '@/lib/links/bar-state';
 import { luminance, pageScheme, parseRgb } from '@/lib/links/scheme';
 
 describe('bar state', () => {
@@ -25,6 +25,12 @@ describe('bar state', () => {
     ]);
     expect(nextCheckDelay({ status: 'waiting', until: 30_000 }, 0, 10_000)).toBe(20_500);
     expect(nextCheckDelay({ status: 'waiting', until: 1_000 }, 0, 10_000)).toBe(500);
+    // Held for its Undo window: looked at again just after the window ends.
+    expect(nextCheckDelay({ status: 'queued', heldUntil: 15_000 }, 3, 10_000)).toBe(5_500);
+    expect([
+      isHeld({ status: 'queued', heldUntil: 15_000 }, 10_000),
+      isHeld({ status: 'queued', heldUntil: 15_000 }, 15_000),
+    ]).toEqual([true, false]);
     expect(nextCheckDelay({ status: 'sent' }, 0, 0)).toBeNull();
     expect(nextCheckDelay({ status: 'failed' }, 0, 0)).toBeNull();
     expect(nextCheckDelay(undefined, 0, 0)).toBeNull();
