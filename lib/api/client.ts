@@ -2,6 +2,7 @@ import ky, { isTimeoutError } from 'ky';
 import type { z } from 'zod';
 import { normalizeBaseUrl } from './base-url';
 import { ApiError, isApiError } from './errors';
+import { normalizeContribution, normalizeMe, normalizePage, normalizeReaction } from './normalize';
 import { badResponse, errorFromResponse } from './parse-error';
 import { retryAfterMs } from './retry-after';
 import {
@@ -75,6 +76,8 @@ interface Call<T> {
   method: 'get' | 'post';
   path: string;
   schema: z.ZodType<T>;
+  /** Turns the server's shape into ours before the schema checks it (normalize.ts). */
+  normalize: (value: unknown) => unknown;
   json?: Record<string, unknown>;
   searchParams?: Record<string, string | number>;
   /** What an empty 2xx body stands for, when the spec promises nothing about it. */
@@ -199,7 +202,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw badResponse(response.status, 'not_json');
       }
     }
-    const result = call.schema.safeParse(value);
+    const result = call.schema.safeParse(call.normalize(value));
     if (!result.success) throw badResponse(response.status, result.error, key);
     return result.data;
   }
@@ -216,7 +219,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     baseUrl: base ?? options.baseUrl,
-    me: (opts) => run(() => ({ method: 'get', path: 'v1/me', schema: meSchema, options: opts })),
+    me: (opts) =>
+      run(() => ({ method: 'get', path: 'v1/me', schema: meSchema, normalize: normalizeMe, options: opts })),
     timeline: (params = {}, opts = undefined) =>
       run(() => {
         const { limit, cursor } = params;
@@ -226,15 +230,30 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const searchParams: Record<string, string | number> = {};
         if (limit !== undefined) searchParams.limit = limit;
         if (cursor !== undefined) searchParams.cursor = cursor;
-        return { method: 'get', path: 'v1/timelines/public', schema: timelinePageSchema, searchParams, options: opts };
+        return {
+          method: 'get',
+          path: 'v1/timelines/public',
+          schema: timelinePageSchema,
+          normalize: normalizePage,
+          searchParams,
+          options: opts,
+        };
       }),
     createPost: (body, opts) =>
-      run(() => ({ method: 'post', path: 'v1/posts', schema: contributionSchema, json: { body }, options: opts })),
+      run(() => ({
+        method: 'post',
+        path: 'v1/posts',
+        schema: contributionSchema,
+        normalize: normalizeContribution,
+        json: { body },
+        options: opts,
+      })),
     createComment: (postId, body, opts) =>
       run(() => ({
         method: 'post',
         path: `v1/posts/${pathParam(postId, 'post id')}/comments`,
         schema: contributionSchema,
+        normalize: normalizeContribution,
         json: { body },
         options: opts,
       })),
@@ -243,6 +262,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method: 'post',
         path: `v1/posts/${pathParam(postId, 'post id')}/reactions`,
         schema: reactionSchema,
+        normalize: normalizeReaction,
         json: { kind },
         // The spec shows no fields for a reaction; a real server might answer 201/204 with no body.
         emptyBody: {},
