@@ -111,14 +111,18 @@ function Detail({
     case 'waiting':
       return tNodes('outboxWaitingDetail', <Countdown until={state.until} />);
     case 'sent': {
+      // Held for moderation: not public yet, so no link to it as if it were.
+      if (state.moderation === 'held') return t('outboxHeldDetail', time(state.at));
       const postId = request.kind === 'post' ? state.id : request.postId;
       const hash = request.kind === 'comment' ? state.id : undefined;
-      if (state.twins !== undefined && state.twins.length > 0)
+      if (state.id !== undefined && state.twins !== undefined && state.twins.length > 0)
         return <Twins ids={[state.id, ...state.twins]} siteOrigin={siteOrigin} />;
       return (
         <>
-          {tNodes('outboxSentDetail', time(state.at), <code>{state.id}</code>)}{' '}
-          {siteOrigin !== null && (
+          {state.id === undefined
+            ? t('outboxSentNoId', time(state.at))
+            : tNodes('outboxSentDetail', time(state.at), <code>{state.id}</code>)}{' '}
+          {siteOrigin !== null && postId !== undefined && (
             <a href={postUrl(siteOrigin, postId, hash)} target="_blank" rel="noopener noreferrer">
               {t('outboxView')}
             </a>
@@ -162,7 +166,7 @@ export function OutboxEntry(props: OutboxEntryProps) {
   return (
     <li class={`outbox-entry state-${status}`} aria-labelledby={`${id}-what`} aria-busy={busy || undefined}>
       <div class="outbox-entry-head">
-        <span class={`chip chip-${status}`}>{stateLabel(status)}</span>
+        <span class={`chip chip-${status}`}>{stateLabel(item.state)}</span>
         <span id={`${id}-what`} class="outbox-what">
           <What {...props} />
         </span>

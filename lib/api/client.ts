@@ -76,13 +76,23 @@ interface Call<T> {
   method: 'get' | 'post';
   path: string;
   schema: z.ZodType<T>;
-  /** Turns the server's shape into ours before the schema checks it (normalize.ts). */
-  normalize: (value: unknown) => unknown;
+  /** Turns the server's shape into ours before the schema checks it (normalize.ts); `status` is the answer's. */
+  normalize: (value: unknown, status: number) => unknown;
   json?: Record<string, unknown>;
   searchParams?: Record<string, string | number>;
   /** What an empty 2xx body stands for, when the spec promises nothing about it. */
   emptyBody?: unknown;
   options: RequestOptions | undefined;
+}
+
+/**
+ * A created post or comment. A 202 (accepted, not yet done) whose record says nothing of its
+ * moderation is held: the platform took it, it is not public yet.
+ */
+function normalizeCreated(value: unknown, status: number): unknown {
+  const record = normalizeContribution(value);
+  if (status !== 202 || typeof record !== 'object' || record === null || 'moderation' in record) return record;
+  return { ...record, moderation: { state: 'held' } };
 }
 
 /** Encodes a path parameter; refuses what could change the path (`.`, `..`, empty, unpaired surrogates). */
@@ -202,7 +212,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw badResponse(response.status, 'not_json');
       }
     }
-    const result = call.schema.safeParse(call.normalize(value));
+    const result = call.schema.safeParse(call.normalize(value, response.status));
     if (!result.success) throw badResponse(response.status, result.error, key);
     return result.data;
   }
@@ -244,7 +254,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method: 'post',
         path: 'v1/posts',
         schema: contributionSchema,
-        normalize: normalizeContribution,
+        normalize: normalizeCreated,
         json: { body },
         options: opts,
       })),
@@ -253,7 +263,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method: 'post',
         path: `v1/posts/${pathParam(postId, 'post id')}/comments`,
         schema: contributionSchema,
-        normalize: normalizeContribution,
+        normalize: normalizeCreated,
         json: { body },
         options: opts,
       })),

@@ -1,10 +1,19 @@
 import type { OutboxItem, SendHooks, SendResult, WriteSender } from '@/lib/queue/types';
 import type { ApiClient, RequestOptions } from './client';
+import type { Contribution } from './schemas';
+
+/** What the Outbox keeps of a created post or comment: its id, and its moderation when held or rejected. */
+function landed(record: Contribution): SendResult {
+  const state = record.moderation?.state;
+  if (state !== 'held' && state !== 'rejected') return { id: record.id };
+  const reason = record.moderation?.reason;
+  return { id: record.id, moderation: { state, ...(reason ? { reason } : {}) } };
+}
 
 /**
  * The Outbox's sender: one POST per write, with the client of the platform the item was written
  * for (its account is the base URL). The spec shows no fields for a created reaction: when the
- * server sends no id, the reaction is named by what it is.
+ * server sends no id, the reaction has none (never a made-up one that looks like the platform's).
  */
 export function writeSender(clientFor: (account: string) => ApiClient): WriteSender {
   return async (item: OutboxItem, hooks: SendHooks = {}): Promise<SendResult> => {
@@ -15,12 +24,12 @@ export function writeSender(clientFor: (account: string) => ApiClient): WriteSen
     if (hooks.onRefused !== undefined) options.onRetryAfter = hooks.onRefused;
     switch (request.kind) {
       case 'post':
-        return { id: (await client.createPost(request.body, options)).id };
+        return landed(await client.createPost(request.body, options));
       case 'comment':
-        return { id: (await client.createComment(request.postId, request.body, options)).id };
+        return landed(await client.createComment(request.postId, request.body, options));
       case 'reaction': {
         const reaction = await client.createReaction(request.postId, request.reaction, options);
-        return { id: reaction.id ?? `${request.postId}/reactions/${request.reaction}` };
+        return reaction.id === undefined ? {} : { id: reaction.id };
       }
     }
   };

@@ -82,10 +82,11 @@ export const itemStateSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('sending'), since: z.number() }),
   z.object({
     status: z.literal('sent'),
-    id: z.string(),
+    id: z.string().optional(),
     at: z.number(),
     settled: z.boolean().optional(),
     twins: z.array(z.string()).optional(),
+    moderation: z.literal('held').optional(),
   }),
   z.object({ status: z.literal('waiting'), until: z.number() }),
   z.object({ status: z.literal('failed'), reason: failureReasonSchema, at: z.number() }),

@@ -13,7 +13,16 @@ import type { BackoffOptions, Random } from './backoff';
 import { classifySendError, DEFAULT_RETRY_AFTER_MS, type SendDecision } from './classify';
 import type { OutboxRecords } from './records';
 import { claimedIds, settle } from './settle';
-import type { AccountState, Clock, FailureReason, FindLanded, OutboxItem, WriteSender } from './types';
+import type {
+  AccountState,
+  Clock,
+  FailureReason,
+  FindLanded,
+  ItemState,
+  OutboxItem,
+  SendResult,
+  WriteSender,
+} from './types';
 
 /** What the drainer needs from outside. */
 export interface SchedulerDeps {
@@ -232,15 +241,15 @@ export class Scheduler {
         };
         refused = { until: await this.storeRefusal(sending, at + wait, at, error), at };
       };
-      let id: string;
+      let result: SendResult;
       try {
-        ({ id } = await sender(sending, { onRefused }));
+        result = await sender(sending, { onRefused });
       } catch (error) {
         await this.afterFailure(sending, since, classifySendError(error), refused);
         return;
       }
       const { lastError: _, ...rest } = sending;
-      await records.update({ ...rest, state: { status: 'sent', id, at: clock() }, updatedAt: clock() });
+      await records.update({ ...rest, state: landedState(result, clock()), updatedAt: clock() });
       await this.updateAccount(item.account, (state) => withoutPauses(state, clock()));
     } finally {
       this.busy.delete(item.id);
@@ -361,4 +370,26 @@ export class Scheduler {
 /** Queued, or waiting for a 429's time: the items the drainer may send, in `seq` order. */
 export function isPending(item: OutboxItem): boolean {
   return item.state.status === 'queued' || item.state.status === 'waiting';
+}
+
+/**
+ * Where a write the platform took ends: sent (held for moderation, when it said so), or failed in
+ * words when its moderation rejected it at once (the user may edit and send it again).
+ */
+function landedState(result: SendResult, at: number): ItemState {
+  const { id, moderation } = result;
+  if (moderation?.state === 'rejected') {
+    const reason: FailureReason = {
+      kind: 'invalid',
+      message: "The platform's moderation rejected it.",
+      ...(moderation.reason ? { reason: moderation.reason } : {}),
+    };
+    return { status: 'failed', reason, at };
+  }
+  return {
+    status: 'sent',
+    ...(id === undefined ? {} : { id }),
+    at,
+    ...(moderation?.state === 'held' ? { moderation: 'held' as const } : {}),
+  };
 }

@@ -32,7 +32,7 @@ export async function settle(
 export function claimedIds(items: Iterable<OutboxItem>, exceptId: string): Set<string> {
   const ids = new Set<string>();
   for (const item of items) {
-    if (item.id !== exceptId && item.state.status === 'sent') ids.add(item.state.id);
+    if (item.id !== exceptId && item.state.status === 'sent' && item.state.id !== undefined) ids.add(item.state.id);
   }
   return ids;
 }

@@ -32,7 +32,7 @@ export function findTwins(
   const claimed = new Set<string>();
   for (const item of items) {
     if (item.state.status === 'sent') {
-      claimed.add(item.state.id);
+      if (item.state.id !== undefined) claimed.add(item.state.id);
       for (const twin of item.state.twins ?? []) claimed.add(twin);
     }
   }

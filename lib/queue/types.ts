@@ -30,8 +30,12 @@ export interface FailureReason {
 export type ItemState =
   | { status: 'queued' }
   | { status: 'sending'; since: number }
-  /** `twins`: other copies of the same post the platform holds (a browser re-sent the POST by itself). */
-  | { status: 'sent'; id: string; at: number; settled?: boolean; twins?: string[] }
+  /**
+   * `id`: the platform's id (absent when it gave none: a reaction's record may have no id).
+   * `twins`: other copies of the same post the platform holds (a browser re-sent the POST by itself).
+   * `moderation: 'held'`: the platform took it but holds it for moderation; it is not public yet.
+   */
+  | { status: 'sent'; id?: string; at: number; settled?: boolean; twins?: string[]; moderation?: 'held' }
   | { status: 'waiting'; until: number }
   | { status: 'failed'; reason: FailureReason; at: number }
   | { status: 'uncertain'; since: number; at: number; detail: string };
@@ -89,8 +93,10 @@ export interface AccountState {
 
 /** What the sender returns for a write the server accepted. */
 export interface SendResult {
-  /** The contribution's id (reactions: the reaction's id), as webhook events name it. */
-  id: string;
+  /** The contribution's id (reactions: the reaction's id, if the server gave one), as webhook events name it. */
+  id?: string;
+  /** The record's moderation, when the platform held or rejected it (answered 202, or said so in the record). */
+  moderation?: { state: 'held' | 'rejected'; reason?: string };
 }
 
 /** What the Outbox gives the sender for one write. */

@@ -43,8 +43,8 @@ export function uncertainText(detail: string, kind: OutboxItemView['request']['k
 }
 
 /** A state's name as the Outbox chip shows it. */
-export function stateLabel(status: OutboxItemView['state']['status']): string {
-  switch (status) {
+export function stateLabel(state: OutboxItemView['state']): string {
+  switch (state.status) {
     case 'queued':
       return t('outboxStateQueued');
     case 'sending':
@@ -52,7 +52,7 @@ export function stateLabel(status: OutboxItemView['state']['status']): string {
     case 'waiting':
       return t('outboxStateWaiting');
     case 'sent':
-      return t('outboxStateSent');
+      return state.moderation === 'held' ? t('outboxStateHeld') : t('outboxStateSent');
     case 'failed':
       return t('outboxStateFailed');
     case 'uncertain':

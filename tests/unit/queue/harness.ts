@@ -9,6 +9,8 @@ export interface PendingSend {
   item: OutboxItem;
   at: number;
   succeed(id: string): void;
+  /** The server took it and answered this (held or rejected by moderation, no id, …). */
+  answer(result: SendResult): void;
   fail(error: unknown): void;
 }
 
@@ -21,6 +23,7 @@ export class ManualSender {
         item: structuredClone(item),
         at: Date.now(),
         succeed: (id) => resolve({ id }),
+        answer: resolve,
         fail: reject,
       });
     });

@@ -59,6 +59,29 @@ describe('FIFO, one write in flight per account', () => {
     expect(await second).toEqual({ nextWakeAt: null });
   });
 
+  it('ends a write the platform holds as sent and held, one it rejects as failed in words, one without id as sent', async () => {
+    const { outbox, sender } = await makeOutbox();
+    for (const body of ['held', 'rejected']) await outbox.enqueue(A, { kind: 'post', body });
+    await outbox.enqueue(A, { kind: 'reaction', postId: 'p_1', reaction: 'agree' });
+    const drained = outbox.drain();
+    await settleMicrotasks();
+    sender.last().answer({ id: 'p_held', moderation: { state: 'held' } });
+    await settleMicrotasks();
+    sender.last().answer({ id: 'p_no', moderation: { state: 'rejected', reason: 'Off topic.' } });
+    await settleMicrotasks();
+    sender.last().answer({});
+    await drained;
+    expect(outbox.list(A).map((item) => item.state)).toEqual([
+      { status: 'sent', id: 'p_held', at: START, moderation: 'held' },
+      {
+        status: 'failed',
+        reason: { kind: 'invalid', message: "The platform's moderation rejected it.", reason: 'Off topic.' },
+        at: START,
+      },
+      { status: 'sent', at: START },
+    ]);
+  });
+
   it('runs different accounts side by side, each with one in flight', async () => {
     const { outbox, sender } = await makeOutbox();
     await outbox.enqueue(A, { kind: 'post', body: 'a1' });

@@ -147,6 +147,24 @@ describe('OutboxView', () => {
     expect(within(entry(/Queued post/)).getByRole('button', { name: 'Discard' })).toBeTruthy();
   });
 
+  it('shows a post held for moderation as held, with no link to it as if it were public; a reaction without id plainly sent', async () => {
+    items = [
+      outboxItem({ kind: 'post', body: 'Held post' }, { status: 'sent', id: 'p_held', at: NOW, moderation: 'held' }),
+      outboxItem({ kind: 'reaction', postId: 'p_abc', reaction: 'well_sourced' }, { status: 'sent', at: NOW }),
+    ];
+    background();
+    render(<OutboxView />);
+    await screen.findByText('Held post', { exact: false });
+    const held = entry(/Held post/);
+    expect(within(held).getByText('Held')).toBeTruthy();
+    expect(held.textContent).toMatch(/held for moderation: it is not public yet/);
+    expect(held.textContent).not.toMatch(/p_held|View on the platform/);
+    expect(within(held).queryAllByRole('link')).toHaveLength(0);
+    const reaction = entry('Well sourced on post p_abc');
+    expect(reaction.textContent).toMatch(/Sent at [^.]+\. View on the platform/);
+    expect(reaction.textContent).not.toMatch(/reactions\//);
+  });
+
   it('counts the waiting item down live', async () => {
     items = [outboxItem({ kind: 'post', body: 'Waiting post' }, { status: 'waiting', until: NOW + 7_000 })];
     background();
