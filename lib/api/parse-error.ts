@@ -144,8 +144,10 @@ export function errorFromHttp(status: number, headers: Headers, bodyText: string
   }
   if (status === 429) return rateLimited();
   if (status === 503 && (headers.get('retry-after') ?? '').trim() !== '') return rateLimited();
-  if (status === 404) {
-    return new ApiError({ kind: 'not_found', status, reason: serverSays(), message: 'Not found.' });
+  if (status === 404 || status === 410) {
+    // 410 Gone: it existed and was removed (a post taken down); either way there is nothing to write to.
+    const message = status === 410 ? 'It no longer exists.' : 'Not found.';
+    return new ApiError({ kind: 'not_found', status, reason: serverSays(), message });
   }
   if (status === 408) {
     // The server gave up waiting for our request before reading it: nothing was acted on.

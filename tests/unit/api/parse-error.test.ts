@@ -222,6 +222,20 @@ describe('other statuses', () => {
       { kind: 'not_found', reason: 'No such post' },
     ],
     [
+      '410 problem+json',
+      410,
+      {},
+      { type: 'about:blank', title: 'Gone', status: 410, detail: 'This post was removed by its author.' },
+      { kind: 'not_found', message: 'It no longer exists.', reason: 'This post was removed by its author.' },
+    ],
+    [
+      '422 JSON:API errors',
+      422,
+      {},
+      { errors: [{ status: '422', detail: 'Body is too similar to a recent post.' }] },
+      { kind: 'invalid', reason: 'Body is too similar to a recent post.' },
+    ],
+    [
       '400 sandbox invalid_body',
       400,
       {},
