@@ -181,22 +181,31 @@ export function TimelinePanel({ store, status, outboxTick, drafts, kinds: kindsS
       />
     </section>
   );
+  const listFooter = (
+    <ListFooter
+      loading={state.loading}
+      end={state.cursor === null}
+      stop={state.stop}
+      emptyRun={state.emptyRun}
+      moreError={state.moreError}
+      onRetry={() => void store.loadMore()}
+      onLoadMore={() => void store.loadMore({ userAsked: true })}
+    />
+  );
   const footer =
     state.items.length === 0 ? (
       state.loading !== null || kinds === undefined || waitingForStatus ? (
         <Skeleton />
       ) : problem !== null ? (
         <ErrorState problem={problem} onRetry={() => void store.loadFirst()} />
-      ) : (
+      ) : state.cursor === null && state.stop === null ? (
         <EmptyState />
+      ) : (
+        // Pages came back empty but the platform says there are more: never "no posts".
+        listFooter
       )
     ) : (
-      <ListFooter
-        loading={state.loading}
-        end={state.cursor === null}
-        moreError={state.moreError}
-        onRetry={() => void store.loadMore()}
-      />
+      listFooter
     );
 
   return (

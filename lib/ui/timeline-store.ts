@@ -6,6 +6,11 @@ import type { ReplyData } from '@/lib/messages/protocol';
 export const FIRST_PAGE = 20;
 /** Size of the pages loaded while scrolling. */
 export const NEXT_PAGE = 50;
+/**
+ * Pages in a row that may bring no new post before paging waits for the user ("Load more"): a
+ * server may send short or empty pages with a cursor (held or removed posts use up page slots).
+ */
+export const MAX_EMPTY_RUN = 3;
 
 /** Asks for one page of the public timeline (the side panel passes `sendMessage('getTimelinePage', …)`). */
 export type FetchPage = (request: { cursor?: string; limit: number }) => Promise<Reply<'getTimelinePage'>>;
@@ -34,6 +39,14 @@ export interface TimelineState {
   newer: NewerPosts | null;
   /** The items are the first page kept from the last time, shown until the fresh one arrives. */
   stale: boolean;
+  /** Pages in a row, up to now, that brought no new post. */
+  emptyRun: number;
+  /**
+   * Why paging stopped before the end: `empty`, {@link MAX_EMPTY_RUN} pages in a row brought nothing
+   * new (the user may load more); `repeated`, the server sent back the cursor it was given (paging
+   * ends there: asking again would loop).
+   */
+  stop: 'empty' | 'repeated' | null;
 }
 
 /** Where the store keeps the first page between openings, and finds it again. */
@@ -50,6 +63,8 @@ const INITIAL: TimelineState = {
   moreError: null,
   newer: null,
   stale: false,
+  emptyRun: 0,
+  stop: null,
 };
 
 /**
@@ -101,26 +116,55 @@ export class TimelineStore {
     }
     const items = unique(reply.data.items);
     this.cache?.write(items);
-    this.set({ items, cursor: reply.data.nextCursor, loading: null, error: null, newer: null, stale: false });
-  }
-
-  /** Loads the page after the last one loaded; does nothing while loading or after the last page. */
-  async loadMore(): Promise<void> {
-    const { cursor, loading } = this.state;
-    if (loading !== null || typeof cursor !== 'string') return;
-    const generation = this.generation;
-    this.set({ loading: 'more', moreError: null });
-    const reply = await this.fetchPage({ cursor, limit: NEXT_PAGE });
-    if (generation !== this.generation) return;
-    if (!reply.ok) {
-      this.set({ loading: null, moreError: reply.error });
-      return;
-    }
     this.set({
-      items: append(this.state.items, reply.data.items),
+      items,
       cursor: reply.data.nextCursor,
       loading: null,
+      error: null,
+      newer: null,
+      stale: false,
+      emptyRun: items.length === 0 ? 1 : 0,
+      stop: null,
     });
+    // An empty first page with a cursor is not "no posts": the posts are further on.
+    if (items.length === 0 && reply.data.nextCursor !== null) await this.loadMore();
+  }
+
+  /**
+   * Loads the page after the last one loaded; does nothing while loading or after the last page. A
+   * page that brings no new post (empty, or only posts already shown) leads to the next one at once,
+   * up to {@link MAX_EMPTY_RUN} in a row; then paging waits for the user (`userAsked`: "Load more").
+   * A cursor that comes back unchanged ends paging: asking again would loop.
+   */
+  async loadMore(options: { userAsked?: boolean } = {}): Promise<void> {
+    if (this.state.stop === 'empty' && options.userAsked !== true) return;
+    const generation = this.generation;
+    let run = options.userAsked === true ? 0 : this.state.emptyRun;
+    for (;;) {
+      const { cursor, loading } = this.state;
+      if (loading !== null || typeof cursor !== 'string') return;
+      this.set({ loading: 'more', moreError: null, stop: null });
+      const reply = await this.fetchPage({ cursor, limit: NEXT_PAGE });
+      if (generation !== this.generation) return;
+      if (!reply.ok) {
+        this.set({ loading: null, moreError: reply.error });
+        return;
+      }
+      const items = append(this.state.items, reply.data.items);
+      const next = reply.data.nextCursor;
+      if (next === cursor) {
+        this.set({ items, cursor: null, loading: null, emptyRun: 0, stop: 'repeated' });
+        return;
+      }
+      const thin = next !== null && items.length === this.state.items.length;
+      run = thin ? run + 1 : 0;
+      if (thin && run >= MAX_EMPTY_RUN) {
+        this.set({ items, cursor: next, loading: null, emptyRun: run, stop: 'empty' });
+        return;
+      }
+      this.set({ items, cursor: next, loading: null, emptyRun: run });
+      if (!thin) return;
+    }
   }
 
   /**

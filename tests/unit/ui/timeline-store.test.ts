@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Contribution } from '@/lib/api/schemas';
 import type { Reply } from '@/lib/messages/envelope';
-import { type FetchPage, FIRST_PAGE, NEXT_PAGE, TimelineStore } from '@/lib/ui/timeline-store';
+import { type FetchPage, FIRST_PAGE, MAX_EMPTY_RUN, NEXT_PAGE, TimelineStore } from '@/lib/ui/timeline-store';
 
 const post = (id: string): Contribution => ({ id, body: `body ${id}` });
 const page = (ids: string[], nextCursor: string | null): Reply<'getTimelinePage'> => ({
@@ -136,6 +136,65 @@ describe('TimelineStore', () => {
     pending[1]?.resolve(page(['p1'], null));
     expect(await check).toBe(0);
     expect(store.getState().newer).toBeNull();
+  });
+});
+
+describe('TimelineStore paging that never stalls', () => {
+  /** A server whose pages are given in order, each with the next cursor. */
+  function server(pages: [string[], string | null][]) {
+    const requests: (string | undefined)[] = [];
+    const fetchPage = vi.fn<FetchPage>(async ({ cursor }) => {
+      requests.push(cursor);
+      const [items, next] = pages[requests.length - 1] ?? [[], null];
+      return page(items, next);
+    });
+    return { fetchPage, requests };
+  }
+
+  it('follows empty and short pages with a cursor until posts come, and the empty first page is not "no posts"', async () => {
+    const { fetchPage, requests } = server([
+      [[], 'c1'],
+      [[], 'c2'],
+      [['p9', 'p8'], 'c3'],
+    ]);
+    const store = new TimelineStore(fetchPage);
+    await store.loadFirst();
+    expect(requests).toEqual([undefined, 'c1', 'c2']);
+    expect(ids(store)).toEqual(['p9', 'p8']);
+    expect(store.getState()).toMatchObject({ cursor: 'c3', stop: null, emptyRun: 0 });
+  });
+
+  it('after several pages in a row with nothing new, waits for the user, who may load more', async () => {
+    const pages: [string[], string | null][] = [[['p1'], 'c1']];
+    for (let n = 1; n <= MAX_EMPTY_RUN; n += 1) pages.push([n === 1 ? ['p1'] : [], `c${n + 1}`]);
+    pages.push([['p0'], null]);
+    const { fetchPage, requests } = server(pages);
+    const store = new TimelineStore(fetchPage);
+    await store.loadFirst();
+    await store.loadMore();
+    // A page of only posts already shown counts as empty too.
+    expect(requests).toHaveLength(1 + MAX_EMPTY_RUN);
+    expect(store.getState()).toMatchObject({ stop: 'empty', emptyRun: MAX_EMPTY_RUN, cursor: `c${MAX_EMPTY_RUN + 1}` });
+    // Scrolling to the end again does not ask; the user's "Load more" does.
+    await store.loadMore();
+    expect(requests).toHaveLength(1 + MAX_EMPTY_RUN);
+    await store.loadMore({ userAsked: true });
+    expect(ids(store)).toEqual(['p1', 'p0']);
+    expect(store.getState()).toMatchObject({ stop: null, cursor: null });
+  });
+
+  it('ends paging, in words, when the cursor comes back unchanged, instead of looping', async () => {
+    const { fetchPage, requests } = server([
+      [['p2'], 'same'],
+      [['p1'], 'same'],
+    ]);
+    const store = new TimelineStore(fetchPage);
+    await store.loadFirst();
+    await store.loadMore();
+    await store.loadMore();
+    expect(requests).toEqual([undefined, 'same']);
+    expect(ids(store)).toEqual(['p2', 'p1']);
+    expect(store.getState()).toMatchObject({ cursor: null, stop: 'repeated' });
   });
 });
 
