@@ -197,6 +197,7 @@ describe('API client under 10,000 random responses', () => {
             401: ['unauthorized'],
             403: ['key_disabled', 'forbidden_scope'],
             404: ['not_found'],
+            410: ['not_found'],
             429: ['rate_limited'],
             503: ['rate_limited', 'server'],
           };
