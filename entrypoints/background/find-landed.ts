@@ -1,4 +1,5 @@
 import type { ApiClient } from '@/lib/api/client';
+import type { Author } from '@/lib/api/schemas';
 import type { ReadWithRetry } from '@/lib/queue';
 import type { FindLanded } from '@/lib/queue/types';
 
@@ -9,18 +10,34 @@ const PAGE_SIZE = 50;
 const CLOCK_SKEW_MS = 60_000;
 
 /**
- * Settles a write whose outcome is unknown by looking for it among the newest public posts: same
- * account as `GET /v1/me` reports, same body, created after the send began. Only posts can be found
- * this way (the API has no read endpoint for comments or reactions): for those it finds nothing,
- * and the item becomes `uncertain` for the user to decide.
+ * Whether a post's author is the key's account, by whatever both name: the id when both carry one,
+ * else the handle, else the display name. A key check that named no account at all matches any
+ * author (the body and the time still have to match): looking is better than claiming "not found".
+ */
+export function sameAuthor(author: Author | undefined, account: Author | undefined): boolean {
+  if (account === undefined || (account.id ?? account.handle ?? account.displayName) === undefined) return true;
+  if (author === undefined) return false;
+  if (author.id !== undefined && account.id !== undefined) return author.id === account.id;
+  if (author.handle !== undefined && account.handle !== undefined) {
+    return author.handle.toLowerCase() === account.handle.toLowerCase();
+  }
+  if (author.displayName !== undefined && account.displayName !== undefined) {
+    return author.displayName === account.displayName;
+  }
+  return false;
+}
+
+/**
+ * Settles a write whose outcome is unknown by looking for it among the newest public posts: by the
+ * account `GET /v1/me` reports (in whatever it names it by: {@link sameAuthor}), same body, created
+ * after the send began. Only posts can be found this way (the API has no read endpoint for comments
+ * or reactions): for those it finds nothing, and the item becomes `uncertain` for the user to decide.
  */
 export function findLandedWith(api: (baseUrl: string) => { client: ApiClient; read: ReadWithRetry }): FindLanded {
   return async (item, sinceMs) => {
     if (item.request.kind !== 'post') return [];
     const { client, read } = api(item.account);
     const me = await read('me', () => client.me());
-    const accountId = me.account?.id;
-    if (accountId === undefined) return [];
     const body = item.request.body;
     const found: string[] = [];
     let cursor: string | undefined;
@@ -33,7 +50,7 @@ export function findLandedWith(api: (baseUrl: string) => { client: ApiClient; re
       for (const post of result.items) {
         const created = post.createdAt === undefined ? Number.NaN : Date.parse(post.createdAt);
         if (created < sinceMs - CLOCK_SKEW_MS) reachedOlder = true;
-        else if (post.author?.id === accountId && post.body?.trim() === body.trim()) found.push(post.id);
+        else if (sameAuthor(post.author, me.account) && post.body?.trim() === body.trim()) found.push(post.id);
       }
       if (reachedOlder || result.nextCursor === null) break;
       cursor = result.nextCursor;
