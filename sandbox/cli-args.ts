@@ -1,3 +1,4 @@
+import { DIALECT_NAMES } from './dialects/index.js';
 import type { SandboxOptions } from './server.js';
 
 /** The CLI's usage text. */
@@ -12,6 +13,8 @@ Options:
   --seed           demo accounts and a few dozen posts, comments and reactions (only into an empty database)
   --posts N        additionally generate N synthetic posts (benchmarks)
   --budget W/S     per-account write budget: W writes per S seconds (default 30/60)
+  --dialect NAME   the API's choices where the spec is silent: standard (default), snake, resource
+                   (sandbox/README.md, "Dialects")
   --quiet          do not log requests
   --help           show this help`;
 
@@ -21,7 +24,7 @@ export type CliParse =
   | { kind: 'help' }
   | { kind: 'error'; message: string };
 
-const VALUE_FLAGS = new Set(['--port', '--host', '--db', '--posts', '--budget']);
+const VALUE_FLAGS = new Set(['--port', '--host', '--db', '--posts', '--budget', '--dialect']);
 const BOOLEAN_FLAGS = new Set(['--seed', '--help', '-h', '--quiet']);
 
 /** Parses the CLI's arguments (`--flag value` or `--flag=value`); unknown flags are errors. */
@@ -83,6 +86,13 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
           };
         }
         options.budget = { writes, windowSeconds };
+        break;
+      }
+      case '--dialect': {
+        if (!DIALECT_NAMES.includes(value)) {
+          return { kind: 'error', message: `--dialect must be one of ${DIALECT_NAMES.join(', ')}, not "${value}".` };
+        }
+        options.dialect = value;
         break;
       }
     }

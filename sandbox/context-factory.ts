@@ -4,6 +4,7 @@ import type { SandboxContext } from './context.js';
 import { CursorCodec } from './cursor.js';
 import { openDatabase } from './db.js';
 import { ensureDemo } from './demo.js';
+import { DialectHolder } from './dialects/index.js';
 import { FaultService } from './faults.js';
 import { randomBase62 } from './ids.js';
 import { ModerationService } from './moderation.js';
@@ -26,6 +27,8 @@ export interface ContextOptions {
   seed: boolean;
   posts: number;
   log: (line: string) => void;
+  /** The API's dialect at start (default `standard`). */
+  dialect?: string;
 }
 
 /** Opens the database and wires every service; seeds and generates posts when asked. */
@@ -70,6 +73,7 @@ export function createContext(o: ContextOptions): SandboxContext {
     requests,
     writes,
     cursors,
+    dialect: new DialectHolder(o.dialect),
     demo,
     site,
     log: o.log,

@@ -3,6 +3,7 @@ import type { BudgetService } from './budget.js';
 import type { Clock } from './clock.js';
 import type { CursorCodec } from './cursor.js';
 import type { Db } from './db.js';
+import type { DialectHolder } from './dialects/index.js';
 import type { FaultService } from './faults.js';
 import type { ModerationService } from './moderation.js';
 import type { RequestLog } from './request-log.js';
@@ -33,6 +34,8 @@ export interface SandboxContext {
   requests: RequestLog;
   writes: WriteService;
   cursors: CursorCodec;
+  /** The API's dialect: its choices wherever the spec is silent (sandbox/dialects). */
+  dialect: DialectHolder;
   demo: DemoAccount;
   /** The base URL once the server listens (records carry absolute post URLs). */
   /**

@@ -25,6 +25,8 @@ export interface SandboxOptions {
   now?: () => number;
   /** Request and webhook log lines; default: none. */
   log?: (line: string) => void;
+  /** The API's dialect (sandbox/dialects): `standard` (default), `snake` or `resource`. */
+  dialect?: string;
 }
 
 /** A started sandbox. */
@@ -58,6 +60,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     seed: options.seed ?? false,
     posts: options.posts ?? 0,
     log: options.log ?? (() => {}),
+    ...(options.dialect === undefined ? {} : { dialect: options.dialect }),
   });
   const app = createApp(ctx);
   let server: ReturnType<typeof serve>;

@@ -18,7 +18,7 @@ export interface TimelinePage {
 /** Parses `limit` and `cursor` (each at most once) into a page request. */
 export function parsePageQuery(
   params: URLSearchParams,
-  cursors: CursorCodec,
+  cursors: Pick<CursorCodec, 'decode'>,
 ): Outcome<{ limit: number; beforeSeq: number }> {
   const limits = params.getAll('limit');
   const cursorValues = params.getAll('cursor');
@@ -59,10 +59,15 @@ export function timelinePage(
   cursors: CursorCodec,
   limit: number,
   beforeSeq: number,
+  filling: { heldPostsTakeSlots: boolean } = { heldPostsTakeSlots: false },
 ): { page: TimelinePage; rows: PostRow[] } {
-  const rows = content.publishedBefore(beforeSeq, limit + 1);
+  const rows = filling.heldPostsTakeSlots
+    ? content.postsBefore(beforeSeq, limit + 1)
+    : content.publishedBefore(beforeSeq, limit + 1);
   const pageRows = rows.slice(0, limit);
   const last = pageRows.at(-1);
   const nextCursor = rows.length > limit && last ? cursors.encode(last.seq) : null;
-  return { page: { items: content.postRecords(pageRows), nextCursor }, rows: pageRows };
+  // Held and rejected posts used up their slots: the page may come back short, or empty, with a cursor.
+  const shown = pageRows.filter((row) => row.state === 'published');
+  return { page: { items: content.postRecords(shown), nextCursor }, rows: shown };
 }

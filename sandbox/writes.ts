@@ -8,7 +8,10 @@ import type { AuthoredPostRecord, CommentRecord, ReactionRecord } from './store/
 import type { StoredEvent, WebhookService } from './webhooks.js';
 
 /** Why a write did not happen (validation has already passed by the time a write is attempted). */
-export type WriteFailure = { kind: 'not_found' } | { kind: 'rate_limited'; retryAfterSeconds: number };
+/** `removed`: the post existed and was taken down (a dialect may answer 410 Gone). */
+export type WriteFailure =
+  | { kind: 'not_found'; removed?: boolean }
+  | { kind: 'rate_limited'; retryAfterSeconds: number };
 
 /** A write's outcome: 201 for a new record, 200 for an existing identical reaction. */
 export type WriteResult<T> = { ok: true; status: 200 | 201; record: T } | { ok: false; failure: WriteFailure };
@@ -50,9 +53,15 @@ export class WriteService {
     });
   }
 
+  /** Why a post cannot be written to: unknown, or taken down. */
+  private missing(postId: string): WriteFailure {
+    const post = this.deps.content.getPost(postId);
+    return post?.state === 'rejected' ? { kind: 'not_found', removed: true } : { kind: 'not_found' };
+  }
+
   createComment(accountId: string, postId: string, body: string): WriteResult<CommentRecord> {
     return this.commit(() => {
-      if (!this.visiblePost(postId, accountId)) return { kind: 'not_found' };
+      if (!this.visiblePost(postId, accountId)) return this.missing(postId);
       const now = this.deps.clock.now();
       const spent = this.spend(accountId, now);
       if (spent) return spent;
@@ -66,7 +75,7 @@ export class WriteService {
 
   createReaction(accountId: string, postId: string, kind: ReactionKind): WriteResult<ReactionRecord> {
     return this.commit(() => {
-      if (!this.visiblePost(postId, accountId)) return { kind: 'not_found' };
+      if (!this.visiblePost(postId, accountId)) return this.missing(postId);
       // A repeated identical reaction is answered before the budget: it changes nothing and costs nothing.
       const existing = this.deps.content.findReactionId(postId, accountId, kind);
       if (existing) {

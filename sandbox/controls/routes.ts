@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { SandboxContext, SandboxEnv } from '../context.js';
+import { DIALECT_NAMES } from '../dialects/index.js';
 import { faultSchema } from '../faults.js';
 import { CONTROL_BODY_LIMIT, readJson } from '../http/body.js';
 import { errorResponse, failure, jsonResponse } from '../http/errors.js';
@@ -17,9 +18,11 @@ import {
   budgetSchema,
   bulkPostsSchema,
   clockSchema,
+  dialectSchema,
   disableSchema,
   keyRefSchema,
   keysSchema,
+  removePostSchema,
   resetSchema,
   webhookSchema,
 } from './schemas.js';
@@ -172,6 +175,30 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const ids = ctx.writes.createPostsBulk(items);
     return jsonResponse(201, { created: ids.length, ids });
   });
+
+  ctl.post('/posts/:id/remove', async (c) => {
+    const b = await body(c.req.raw, removePostSchema);
+    if (!b.ok) return errorResponse(b.failure);
+    // The id as the API gave it out (the current dialect's), or the sandbox's own.
+    const raw = c.req.param('id');
+    const id = ctx.dialect.current.idIn(raw) ?? raw;
+    if (!ctx.content.removePost(id, b.value.reason ?? 'Removed by a moderator.')) {
+      return notFound(`No post with the id ${raw} exists.`);
+    }
+    return jsonResponse(200, { removed: raw });
+  });
+
+  ctl.post('/dialect', async (c) => {
+    const b = await body(c.req.raw, dialectSchema);
+    if (!b.ok) return errorResponse(b.failure);
+    if (!ctx.dialect.use(b.value.name)) {
+      return errorResponse(
+        failure(400, 'invalid_body', `Unknown dialect "${b.value.name}"; use one of ${DIALECT_NAMES.join(', ')}.`),
+      );
+    }
+    return jsonResponse(200, { dialect: ctx.dialect.current.name });
+  });
+  ctl.get('/dialect', () => jsonResponse(200, { dialect: ctx.dialect.current.name, dialects: DIALECT_NAMES }));
 
   ctl.get('/stats', () => jsonResponse(200, stats(ctx)));
 

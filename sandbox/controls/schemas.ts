@@ -56,6 +56,12 @@ export const clockSchema = z.strictObject({
 /** `POST /__sandbox/reset`. */
 export const resetSchema = z.strictObject({ seed: z.boolean().optional() });
 
+/** `POST /__sandbox/dialect`: which dialect the API speaks from now on. */
+export const dialectSchema = z.strictObject({ name: z.string().min(1).max(40) });
+
+/** `POST /__sandbox/posts/{id}/remove`: a moderator takes a post down. */
+export const removePostSchema = z.strictObject({ reason: z.string().min(1).max(300).optional() });
+
 const fixtureText = z.string().superRefine((text, ctx) => {
   const problem = textProblem(text);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });

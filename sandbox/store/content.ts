@@ -114,6 +114,23 @@ export class ContentStore {
       .map(toPostRow);
   }
 
+  /** Posts in any moderation state with seq below `beforeSeq`, newest first (dialects whose pages they use up). */
+  postsBefore(beforeSeq: number, limit: number): PostRow[] {
+    return this.db
+      .prepare<[number, number], JoinedPostRow>(`${POST_SELECT} WHERE p.seq < ? ORDER BY p.seq DESC LIMIT ?`)
+      .all(beforeSeq, limit)
+      .map(toPostRow);
+  }
+
+  /** Takes a post down (a moderator removed it): it leaves the timeline, and writes to it are refused. */
+  removePost(id: string, reason: string): boolean {
+    return (
+      this.db
+        .prepare("UPDATE posts SET moderation_state = 'rejected', moderation_reason = ? WHERE id = ?")
+        .run(reason, id).changes > 0
+    );
+  }
+
   /** Public post records (with comment and reaction counts) for these rows, in the same order. */
   postRecords(rows: readonly PostRow[]): PostRecord[] {
     if (rows.length === 0) return [];
