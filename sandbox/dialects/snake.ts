@@ -82,9 +82,9 @@ export function snakeDialect(): Dialect {
     pageSize: (limit) => limit,
     idOut: (internal) => ids.out(internal),
     idIn: (external) => ids.in(external),
-    cursorOut: (cursor) => `v2:${cursor.replace(/-/g, '+').replace(/_/g, '/')}==`,
+    cursorOut: (cursor) => `v2+${cursor.replace(/-/g, '+').replace(/_/g, '/')}==`,
     cursorIn: (raw) => {
-      const match = /^v2:([A-Za-z0-9+/]+)==$/.exec(raw);
+      const match = /^v2\+([A-Za-z0-9+/]+)==$/.exec(raw);
       return match?.[1]?.replace(/\+/g, '-').replace(/\//g, '_');
     },
     error: (failure: Failure) => {
