@@ -234,7 +234,20 @@ function moderationOf(record: Json): Json | undefined {
     return { ...(state ? { state } : {}), ...(reason ? { reason } : {}) };
   }
   const state = moderationWord(nested ?? pick(record, ['moderationState', 'moderation_state', 'status', 'state']));
-  const reason = text(pick(record, ['moderationReason', 'moderation_reason']));
+  const reason = text(
+    pick(record, [
+      'moderationReason',
+      'moderation_reason',
+      'statusReason',
+      'status_reason',
+      'stateReason',
+      'state_reason',
+      'reviewNote',
+      'review_note',
+      'rejectionReason',
+      'rejection_reason',
+    ]),
+  );
   return state === undefined ? undefined : { state, ...(reason ? { reason } : {}) };
 }
 

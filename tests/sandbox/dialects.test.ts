@@ -10,14 +10,12 @@ describe.each(['standard', 'snake', 'resource'])('the %s dialect keeps what the 
   afterAll(() => sb.close());
 
   it('a page has items with an id each and nextCursor; following the cursors reaches the end, each post once', async () => {
+    type Page = { items: { id: unknown }[]; nextCursor: string | null };
     const seen: unknown[] = [];
     let cursor: string | null = null;
     for (let n = 0; n < 100; n += 1) {
-      const query = cursor === null ? '?limit=7' : `?limit=7&cursor=${encodeURIComponent(cursor)}`;
-      const page = await sb.api<{ items: { id: unknown }[]; nextCursor: string | null }>(
-        'GET',
-        `/v1/timelines/public${query}`,
-      );
+      const query: string = cursor === null ? '?limit=7' : `?limit=7&cursor=${encodeURIComponent(cursor)}`;
+      const page: { status: number; json: Page } = await sb.api<Page>('GET', `/v1/timelines/public${query}`);
       expect(page.status).toBe(200);
       expect(Object.keys(page.json)).toEqual(expect.arrayContaining(['items', 'nextCursor']));
       for (const item of page.json.items) expect(['string', 'number']).toContain(typeof item.id);

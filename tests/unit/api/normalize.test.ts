@@ -107,6 +107,8 @@ describe('ids, moderation and envelopes', () => {
     [{ status: 'pending' }, { state: 'held' }],
     [{ state: 'approved' }, { state: 'published' }],
     [{ moderation_state: 'removed' }, { state: 'rejected' }],
+    [{ status: 'rejected', status_reason: 'Spam.' }, { state: 'rejected', reason: 'Spam.' }],
+    [{ state: 'in_review', reviewNote: 'Links.' }, { state: 'held', reason: 'Links.' }],
   ])('reads moderation %j', (raw, moderation) => {
     expect(post(raw).moderation).toEqual(moderation);
   });
