@@ -94,7 +94,9 @@ export function websiteRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   site.get('/posts/:postId', (c) => {
     const me = viewer();
-    const row = ctx.writes.visiblePost(c.req.param('postId'), me.id);
+    // The page of a post named by the API's id in the current dialect (a link the extension offers), or the sandbox's own.
+    const raw = c.req.param('postId');
+    const row = ctx.writes.visiblePost(ctx.dialect.current.idIn(raw) ?? raw, me.id);
     const [record] = row ? ctx.content.postRecords([row]) : [];
     if (!row || !record) return fail(failure(404, 'not_found', 'No post with this id exists.'));
     const moderation = row.reason === null ? { state: row.state } : { state: row.state, reason: row.reason };
