@@ -7,7 +7,7 @@ export function seenPost(post: Contribution): SeenPost {
   return {
     id: post.id,
     body: post.body,
-    authorId: post.author?.id,
+    author: post.author,
     createdAt: Number.isFinite(created) ? created : undefined,
   };
 }

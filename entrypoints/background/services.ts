@@ -10,7 +10,7 @@ import { IdbOutboxStore } from '@/lib/storage/outbox-store';
 import { definePref } from '@/lib/storage/prefs';
 import { readSettings } from '@/lib/storage/settings';
 import { z } from '@/lib/zod';
-import { findLandedWith } from './find-landed';
+import { findLandedWith, sameAuthor } from './find-landed';
 import { seenPost } from './seen-post';
 import type { DrainFailure } from './wake';
 
@@ -106,13 +106,15 @@ export class BackgroundServices {
       );
     if (!recent) return;
     const identity = await identityItem.getValue();
-    let accountId = identity?.baseUrl === baseUrl ? identity.account?.id : undefined;
-    if (accountId === undefined) {
+    let account = identity?.baseUrl === baseUrl ? (identity.account ?? undefined) : undefined;
+    if (account === undefined) {
       const { client, read } = this.api(baseUrl);
-      accountId = (await read('me', () => client.me())).account?.id;
+      account = (await read('me', () => client.me())).account;
     }
-    if (accountId === undefined) return;
-    await outbox.noteTwins(posts.map(seenPost), baseUrl, accountId);
+    // A copy is "mine" only by a name the key check gave: with none, nothing is called a twin.
+    if (account === undefined || (account.id ?? account.handle ?? account.displayName) === undefined) return;
+    const me = account;
+    await outbox.noteTwins(posts.map(seenPost), baseUrl, (post) => sameAuthor(post.author, me));
   }
 
   /** `GET /v1/me` through the read path; remembers the identity for the status view. */

@@ -312,7 +312,11 @@ export function normalizeContribution(value: unknown): unknown {
   }
   const moderation = moderationOf(record);
   if (moderation !== undefined) out.moderation = moderation;
-  const url = text(pick(record, ['url', 'permalink', 'html_url', 'htmlUrl', 'webUrl', 'web_url', 'link']));
+  const links = isObject(record.links) ? record.links : undefined;
+  const url = text(
+    pick(record, ['url', 'permalink', 'html_url', 'htmlUrl', 'webUrl', 'web_url', 'link']) ??
+      pick(links, ['html', 'self', 'web', 'alternate']),
+  );
   if (url !== undefined) out.url = url;
   return out;
 }

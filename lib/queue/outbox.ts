@@ -192,9 +192,9 @@ export class Outbox {
    * Notes second copies of recently sent posts seen on a timeline page (see `findTwins`): the item
    * then says "published twice" with both links. Never deletes anything. Returns the items changed.
    */
-  noteTwins(posts: readonly SeenPost[], account: string, accountId: string): Promise<OutboxItem[]> {
+  noteTwins(posts: readonly SeenPost[], account: string, isMine: (post: SeenPost) => boolean): Promise<OutboxItem[]> {
     return this.records.serial(async () => {
-      const found = findTwins(this.list(account), posts, accountId, this.clock());
+      const found = findTwins(this.list(account), posts, isMine, this.clock());
       const changed: OutboxItem[] = [];
       for (const [id, twins] of found) {
         const item = this.records.item(id);

@@ -11,7 +11,8 @@ const ANSWER_DEADLINE_MS = 15_000;
 export interface SeenPost {
   id: string;
   body?: string | undefined;
-  authorId?: string | undefined;
+  /** Its author, in whatever the server named them by. */
+  author?: { id?: string | undefined; handle?: string | undefined; displayName?: string | undefined } | undefined;
   /** Epoch ms, when the server says. */
   createdAt?: number | undefined;
 }
@@ -26,7 +27,7 @@ export interface SeenPost {
 export function findTwins(
   items: readonly OutboxItem[],
   posts: readonly SeenPost[],
-  accountId: string,
+  isMine: (post: SeenPost) => boolean,
   now: number,
 ): Map<string, string[]> {
   const claimed = new Set<string>();
@@ -47,7 +48,7 @@ export function findTwins(
       .filter(
         (post) =>
           !claimed.has(post.id) &&
-          post.authorId === accountId &&
+          isMine(post) &&
           post.body?.trim() === body &&
           (post.createdAt === undefined || post.createdAt >= since),
       )

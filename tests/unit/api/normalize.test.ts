@@ -107,8 +107,14 @@ describe('ids, moderation and envelopes', () => {
     [{ status: 'pending' }, { state: 'held' }],
     [{ state: 'approved' }, { state: 'published' }],
     [{ moderation_state: 'removed' }, { state: 'rejected' }],
-    [{ status: 'rejected', status_reason: 'Spam.' }, { state: 'rejected', reason: 'Spam.' }],
-    [{ state: 'in_review', reviewNote: 'Links.' }, { state: 'held', reason: 'Links.' }],
+    [
+      { status: 'rejected', status_reason: 'Spam.' },
+      { state: 'rejected', reason: 'Spam.' },
+    ],
+    [
+      { state: 'in_review', reviewNote: 'Links.' },
+      { state: 'held', reason: 'Links.' },
+    ],
   ])('reads moderation %j', (raw, moderation) => {
     expect(post(raw).moderation).toEqual(moderation);
   });
@@ -125,6 +131,11 @@ describe('ids, moderation and envelopes', () => {
       body: 'Hello',
       createdAt: '2026-11-22T08:00:00.000Z',
     });
+  });
+
+  it('reads the post’s address as url, permalink or links.self', () => {
+    expect(post({ permalink: 'https://x.example/p/1' }).url).toBe('https://x.example/p/1');
+    expect(post({ links: { self: 'https://x.example/p/2' } }).url).toBe('https://x.example/p/2');
   });
 
   it('drops fields it does not know, and a body that is not text', () => {
