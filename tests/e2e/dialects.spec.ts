@@ -101,7 +101,7 @@ for (const dialect of ['standard', 'snake', 'resource']) {
       const outbox = new OutboxPage(panel.page);
       await expect(outbox.group('Sent')).toHaveAccessibleName('Sent (5)');
       await expect(outbox.item(postBody)).toContainText(/Sent at/);
-      await expect(outbox.item('#hold')).toContainText('Held');
+      await expect(outbox.item('#hold')).toContainText('In review');
       await expect(outbox.item('#hold')).toContainText('held for moderation: it is not public yet');
       await expect(outbox.item('#hold').getByRole('link', { name: 'View on the platform' })).toHaveCount(0);
       await expect(outbox.item('casino')).toContainText('The platform refused it: Rejected as spam');

@@ -156,7 +156,7 @@ describe('OutboxView', () => {
     render(<OutboxView />);
     await screen.findByText('Held post', { exact: false });
     const held = entry(/Held post/);
-    expect(within(held).getByText('Held')).toBeTruthy();
+    expect(within(held).getByText('In review')).toBeTruthy();
     expect(held.textContent).toMatch(/held for moderation: it is not public yet/);
     expect(held.textContent).not.toMatch(/p_held|View on the platform/);
     expect(within(held).queryAllByRole('link')).toHaveLength(0);
