@@ -1,7 +1,7 @@
 import ky from 'ky';
 import { findLandedWith } from '@/entrypoints/background/find-landed';
+import { writeSender } from '@/entrypoints/background/write-sender';
 import { createApiClient } from '@/lib/api/client';
-import { writeSender } from '@/lib/api/write-sender';
 import { createReadWithRetry, MemoryOutboxStore, Outbox } from '@/lib/queue';
 import type { WriteProbe } from './write-probe';
 import { createWriteProbe } from './write-probe';

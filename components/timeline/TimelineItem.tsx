@@ -1,14 +1,14 @@
 import type { ComponentChildren } from 'preact';
 import { RelativeTime } from '@/components/common/RelativeTime';
-import type { Contribution } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import type { PostView } from '@/lib/messages/fields';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
 import type { PostMarks } from '@/lib/ui/post-marks';
 import { isHttpUrl, splitLinks } from '@/lib/ui/text-links';
 import { ReactionButton } from './ReactionButton';
 
 export interface TimelineItemProps {
-  item: Contribution;
+  item: PostView;
   /** 1-based position in the loaded list. */
   position: number;
   /** How many posts there are, or -1 while more may load (ARIA feed). */

@@ -5,8 +5,9 @@ import { createLinkMatcher, type LinkMatcher } from '@/lib/links/match';
 import { patternsFor } from '@/lib/links/pattern';
 import { menuTargetPatterns } from '@/lib/links/registration';
 import { MAX_DRAFT_LENGTH } from '@/lib/messages/limits';
+import type { PendingDraft } from '@/lib/storage/pending-draft';
 import { readSettings } from '@/lib/storage/settings';
-import type { Drafts, PendingDraft } from './drafts';
+import type { Drafts } from './drafts';
 
 /** Menu entry ids: one "React: …" per reaction kind, "Reply…" and "Post this quote". */
 export const MENU_IDS = { reactPrefix: 'dc-react:', reply: 'dc-reply', quote: 'dc-quote' } as const;

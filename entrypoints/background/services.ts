@@ -1,7 +1,6 @@
 import { browser } from 'wxt/browser';
 import { type ApiClient, createApiClient, DEFAULT_TIMEOUT_MS, normalizeBaseUrl } from '@/lib/api/client';
 import type { Contribution, Me } from '@/lib/api/schemas';
-import { writeSender } from '@/lib/api/write-sender';
 import { accountSchema } from '@/lib/messages/fields';
 import { MessageError } from '@/lib/messages/reply';
 import { createReadWithRetry, Outbox, type ReadWithRetry, TWIN_WINDOW_MS } from '@/lib/queue';
@@ -13,6 +12,7 @@ import { z } from '@/lib/zod';
 import { findLandedWith, sameAuthor } from './find-landed';
 import { seenPost } from './seen-post';
 import type { DrainFailure } from './wake';
+import { writeSender } from './write-sender';
 
 /** What the last key check said, kept so the popup can show the account without calling the API. */
 export interface Identity {

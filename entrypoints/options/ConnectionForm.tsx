@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { normalizeBaseUrl } from '@/lib/api/base-url';
+import { normalizeBaseUrl } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import { originMatchPattern } from '@/lib/links/registration';
 import { sendMessage } from '@/lib/messages/send';

@@ -7,8 +7,8 @@ import { Skeleton } from '@/components/timeline/Skeleton';
 import { TimelineItem } from '@/components/timeline/TimelineItem';
 import { EmptyState, ErrorState, loadProblem } from '@/components/timeline/TimelineStates';
 import { VirtualList, type VirtualListHandle } from '@/components/timeline/VirtualList';
-import type { Contribution } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import type { PostView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
 import type { DraftStore } from '@/lib/ui/drafts';
 import { errorText } from '@/lib/ui/error-text';
@@ -26,7 +26,7 @@ import { type ReplyBoxes, useReplyBoxes } from './use-reply-boxes';
 /** A post card's usual height before it is measured (px). */
 const ESTIMATED_ROW = 150;
 
-const getKey = (item: Contribution) => item.id;
+const getKey = (item: PostView) => item.id;
 const sendReply = (postId: string, body: string) => sendMessage('enqueueWrite', { kind: 'comment', postId, body });
 const sendPost = (body: string) => sendMessage('enqueueWrite', { kind: 'post', body });
 
@@ -145,7 +145,7 @@ export function TimelinePanel({ store, status, outboxTick, drafts, kinds: kindsS
   }, [state.items, state.loading]);
   const setSize = state.cursor === null ? state.items.length : -1;
 
-  const renderRow = (item: Contribution, index: number) => (
+  const renderRow = (item: PostView, index: number) => (
     <TimelineItem
       item={item}
       position={index + 1}
@@ -249,7 +249,7 @@ export function TimelinePanel({ store, status, outboxTick, drafts, kinds: kindsS
   );
 }
 
-function replyBox(item: Contribution, boxes: ReplyBoxes, drafts: DraftStore, onQueued: (postId: string) => void) {
+function replyBox(item: PostView, boxes: ReplyBoxes, drafts: DraftStore, onQueued: (postId: string) => void) {
   if (!boxes.isOpen(item.id)) return undefined;
   return (
     <ReplyComposer

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { Contribution } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import type { PostView } from '@/lib/messages/fields';
 import { type DraftStore, replyDraftKey } from '@/lib/ui/drafts';
 import { appendDraft, takePendingDraft, watchPendingDraft } from '@/lib/ui/pending-draft';
 
 export interface PendingDraftsOptions {
   /** The first page has loaded (or failed): whether a replied-to post is loaded can be told. */
   ready: boolean;
-  items: readonly Contribution[];
+  items: readonly PostView[];
   drafts: DraftStore;
   /** Put this text in the new-post box, with a note. */
   onPost: (text: string, note: string) => void;

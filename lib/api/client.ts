@@ -1,6 +1,6 @@
 import ky, { isTimeoutError } from 'ky';
 import type { z } from 'zod';
-import { normalizeBaseUrl } from './base-url';
+import { normalizeBaseUrl } from '@/lib/base-url';
 import { ApiError, isApiError } from './errors';
 import { normalizeContribution, normalizeMe, normalizePage, normalizeReaction } from './normalize';
 import { badResponse, errorFromResponse } from './parse-error';
@@ -16,7 +16,7 @@ import {
   timelinePageSchema,
 } from './schemas';
 
-export { isLoopbackHost, normalizeBaseUrl, siteOriginOf } from './base-url';
+export { isLoopbackHost, normalizeBaseUrl, siteOriginOf } from '@/lib/base-url';
 
 /** A `fetch` the client can be given (tests inject a fake one). */
 export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;

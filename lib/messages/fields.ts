@@ -1,5 +1,12 @@
+import type { Contribution } from '@/lib/api/schemas';
 import { z } from '@/lib/zod';
 import { MAX_BODY_LENGTH } from './limits';
+
+/**
+ * A post (or comment) as the extension's pages see it: the API door's one model (lib/api/normalize.ts),
+ * whatever server answered. Pages take it from here, never from lib/api.
+ */
+export type PostView = Contribution;
 
 /*
  * The building blocks of the protocol table: bounded request fields (checked at the door, strict)

@@ -1,4 +1,4 @@
-import { siteOriginOf } from '@/lib/api/base-url';
+import { siteOriginOf } from '@/lib/base-url';
 import { type DebateDb, openDebateDb } from './db';
 
 /** An origin an API address may have (`https://host[:port]`, or `http:` on loopback), as `siteOriginOf` gives it. */

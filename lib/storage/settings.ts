@@ -1,4 +1,4 @@
-import { normalizeBaseUrl } from '@/lib/api/base-url';
+import { normalizeBaseUrl } from '@/lib/base-url';
 import { z } from '@/lib/zod';
 import { definePref } from './prefs';
 import { DEFAULT_REACTION_KINDS, MAX_REACTION_LABEL, REACTION_KIND_VALUE, type ReactionKind } from './reaction-kinds';

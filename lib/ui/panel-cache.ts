@@ -1,4 +1,4 @@
-import type { Contribution } from '@/lib/api/schemas';
+import type { PostView } from '@/lib/messages/fields';
 import { isReactionKind, type ReactionKind } from '@/lib/storage/reaction-kinds';
 import { PANEL_CACHE_KEY, readStamped, writeStamped } from './panel-cache-key';
 import type { FirstPageCache } from './timeline-store';
@@ -35,7 +35,7 @@ function valid<T>(value: unknown, check: (entry: unknown) => entry is T): T[] {
 }
 
 /** A stored post as the list needs it: an object with its id (checked by its schema before it was stored). */
-function isStoredPost(entry: unknown): entry is Contribution {
+function isStoredPost(entry: unknown): entry is PostView {
   if (typeof entry !== 'object' || entry === null) return false;
   const { id } = entry as { id?: unknown };
   return typeof id === 'string' && id !== '';

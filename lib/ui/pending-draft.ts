@@ -1,4 +1,4 @@
-import { type PendingDraft, pendingDraftItem } from '@/entrypoints/background/drafts';
+import { type PendingDraft, pendingDraftItem } from '@/lib/storage/pending-draft';
 
 let taking: Promise<PendingDraft | null> = Promise.resolve(null);
 

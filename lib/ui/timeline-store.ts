@@ -1,5 +1,5 @@
-import type { Contribution } from '@/lib/api/schemas';
 import type { Reply, ReplyError } from '@/lib/messages/envelope';
+import type { PostView } from '@/lib/messages/fields';
 import type { ReplyData } from '@/lib/messages/protocol';
 
 /** Size of the first page: small, so the panel paints quickly. */
@@ -18,7 +18,7 @@ export type FetchPage = (request: { cursor?: string; limit: number }) => Promise
 /** Newer posts found above the loaded ones, not shown yet. */
 export interface NewerPosts {
   /** Posts above the newest loaded one, newest first. */
-  items: Contribution[];
+  items: PostView[];
   /** False when the newest loaded post was not on the first page: there may be more (and a gap). */
   complete: boolean;
 }
@@ -26,7 +26,7 @@ export interface NewerPosts {
 /** What the timeline view draws from. */
 export interface TimelineState {
   /** Loaded posts, newest first, each id once. */
-  items: readonly Contribution[];
+  items: readonly PostView[];
   /** `undefined` before the first page, `null` after the last one. */
   cursor: string | null | undefined;
   /** What is loading, if anything. */
@@ -51,8 +51,8 @@ export interface TimelineState {
 
 /** Where the store keeps the first page between openings, and finds it again. */
 export interface FirstPageCache {
-  read(): Contribution[];
-  write(items: readonly Contribution[]): void;
+  read(): PostView[];
+  write(items: readonly PostView[]): void;
 }
 
 const INITIAL: TimelineState = {
@@ -207,7 +207,7 @@ export class TimelineStore {
 }
 
 /** The posts of a fresh first page that sit above the newest loaded post. */
-export function newerThan(loaded: readonly Contribution[], page: ReplyData<'getTimelinePage'>): NewerPosts {
+export function newerThan(loaded: readonly PostView[], page: ReplyData<'getTimelinePage'>): NewerPosts {
   const known = new Set(loaded.map((item) => item.id));
   const newest = loaded[0]?.id;
   const at = page.items.findIndex((item) => item.id === newest);
@@ -218,7 +218,7 @@ export function newerThan(loaded: readonly Contribution[], page: ReplyData<'getT
 }
 
 /** Keeps the first of each id. */
-function unique(items: readonly Contribution[]): Contribution[] {
+function unique(items: readonly PostView[]): PostView[] {
   const seen = new Set<string>();
   return items.filter((item) => {
     if (seen.has(item.id)) return false;
@@ -227,12 +227,12 @@ function unique(items: readonly Contribution[]): Contribution[] {
   });
 }
 
-function append(loaded: readonly Contribution[], page: readonly Contribution[]): Contribution[] {
+function append(loaded: readonly PostView[], page: readonly PostView[]): PostView[] {
   const known = new Set(loaded.map((item) => item.id));
   return [...loaded, ...unique(page).filter((item) => !known.has(item.id))];
 }
 
-function prepend(loaded: readonly Contribution[], newer: readonly Contribution[]): Contribution[] {
+function prepend(loaded: readonly PostView[], newer: readonly PostView[]): PostView[] {
   const fresh = new Set(newer.map((item) => item.id));
   return [...newer, ...loaded.filter((item) => !fresh.has(item.id))];
 }

@@ -4,8 +4,8 @@
  * records every exchange and an Outbox on the in-memory store.
  */
 import { findLandedWith } from '../../entrypoints/background/find-landed';
+import { writeSender } from '../../entrypoints/background/write-sender';
 import { type ApiClient, createApiClient, type FetchLike } from '../../lib/api/client';
-import { writeSender } from '../../lib/api/write-sender';
 import type { BackoffOptions, OutboxStore, WriteSender } from '../../lib/queue';
 import {
   createReadWithRetry,

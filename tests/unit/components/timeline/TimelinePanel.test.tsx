@@ -2,12 +2,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { pendingDraftItem } from '@/entrypoints/background/drafts';
 import { TimelinePanel } from '@/entrypoints/sidepanel/TimelinePanel';
 import type { Contribution } from '@/lib/api/schemas';
 import type { ReplyError } from '@/lib/messages/envelope';
 import type { OutboxItemView } from '@/lib/messages/fields';
 import type { MessageName } from '@/lib/messages/protocol';
+import { pendingDraftItem } from '@/lib/storage/pending-draft';
 import { DraftStore, draftsItem, SAVE_DELAY_MS } from '@/lib/ui/drafts';
 import { TimelineStore } from '@/lib/ui/timeline-store';
 import { CHECK_INTERVAL_MS } from '@/lib/ui/use-new-posts-check';

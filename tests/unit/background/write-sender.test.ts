@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { writeSender } from '@/entrypoints/background/write-sender';
 import { createApiClient, type FetchLike } from '@/lib/api/client';
-import { writeSender } from '@/lib/api/write-sender';
 import type { OutboxItem, WriteRequest } from '@/lib/queue/types';
 
 const BASE = 'http://127.0.0.1:8787/';

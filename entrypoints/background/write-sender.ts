@@ -1,6 +1,6 @@
+import type { ApiClient, RequestOptions } from '@/lib/api/client';
+import type { Contribution } from '@/lib/api/schemas';
 import type { OutboxItem, SendHooks, SendResult, WriteSender } from '@/lib/queue/types';
-import type { ApiClient, RequestOptions } from './client';
-import type { Contribution } from './schemas';
 
 /** What the Outbox keeps of a created post or comment: its id, and its moderation when held or rejected. */
 function landed(record: Contribution): SendResult {

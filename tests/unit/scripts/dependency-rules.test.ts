@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '../../..');
+/** Biome's own launcher, run with this Node (no shell: the same on Windows). */
+const biome = (args: string[]) =>
+  spawnSync(process.execPath, [path.join(root, 'node_modules/@biomejs/biome/bin/biome'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+
+/**
+ * The architecture's dependency rules are the linter's (biome.json, `overrides`): a forbidden
+ * import fails `npm run lint`. Each case plants one file with one forbidden import, lints it, and
+ * takes it away again.
+ */
+const PLANTED: [string, string, RegExp][] = [
+  ['lib/queue/__planted__.ts', "import { browser } from 'wxt/browser';", /know no browser/],
+  ['lib/api/__planted__.ts', "import { Outbox } from '@/lib/queue/outbox';", /does not know the Outbox/],
+  [
+    'lib/links/__planted__.ts',
+    "import { Drafts } from '@/entrypoints/background/drafts';",
+    /never imports entrypoints/,
+  ],
+  [
+    'entrypoints/sidepanel/__planted__.ts',
+    "import { createApiClient } from '@/lib/api/client';",
+    /Pages never call the API/,
+  ],
+  [
+    'components/__planted__.ts',
+    "import { Outbox } from '@/lib/queue/outbox';",
+    /Pages never call the API or run the Outbox/,
+  ],
+  [
+    'entrypoints/link-bar.content/__planted__.ts',
+    "import { KeyVault } from '@/lib/storage/key-vault';",
+    /hold nothing secret/,
+  ],
+  ['sandbox/__planted__.ts', "import { t } from '../lib/i18n';", /shares no code with the extension/],
+];
+
+describe('the dependency rules are checked by the linter', () => {
+  it.each(PLANTED)('a planted import in %s fails the lint', (file, line, message) => {
+    const full = path.join(root, file);
+    writeFileSync(full, `${line}\nexport const planted = 1;\n`);
+    try {
+      const result = biome(['lint', '--max-diagnostics=5', full]);
+      expect(result.status).not.toBe(0);
+      expect(`${result.stdout}${result.stderr}`).toMatch(/noRestrictedImports/);
+      expect(`${result.stdout}${result.stderr}`).toMatch(message);
+    } finally {
+      rmSync(full, { force: true });
+    }
+  });
+
+  it('the tree as it is passes them', () => {
+    const result = biome(['lint', 'lib', 'components', 'entrypoints', 'sandbox']);
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/noRestrictedImports/);
+  });
+});
