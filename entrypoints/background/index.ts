@@ -4,7 +4,7 @@ import { createRouter, toRuntimeListener } from '@/lib/messages/router';
 import type { DrainResult } from '@/lib/queue';
 import { migrateFromStorageLocal } from '@/lib/storage/migrate-local';
 import { pendingDraftItem } from '@/lib/storage/pending-draft';
-import { settingsItem } from '@/lib/storage/settings';
+import { readSettings, settingsItem } from '@/lib/storage/settings';
 import { draftsItem } from '@/lib/ui/drafts';
 import { quickPostDraftItem } from '../popup/draft';
 import { drawBadge } from './badge';
@@ -44,7 +44,13 @@ export default defineBackground(() => {
     const hadFailed = services.drainFailure !== undefined;
     services.drainFailure = undefined;
     await waker.succeeded(result.nextWakeAt);
+    await pruneHistory().catch((error: unknown) => console.warn('Pruning the Outbox history failed', error));
     if (hadFailed) pushState();
+  };
+  // The history stays bounded: sent writes beyond the settings' count and age are forgotten.
+  const pruneHistory = async () => {
+    const { keepSent, keepSentDays } = await readSettings();
+    await (await services.outbox()).pruneSent({ keep: keepSent, maxAgeMs: keepSentDays * 86_400_000 });
   };
   const kick = () => {
     drain().catch((error: unknown) => console.error('Scheduling the next Outbox drain failed', error));

@@ -67,6 +67,8 @@ export const protocol = {
       linkPatterns: settingsSchema.shape.linkPatterns.optional(),
       decorateAllSites: settingsSchema.shape.decorateAllSites.optional(),
       excludedHosts: settingsSchema.shape.excludedHosts.optional(),
+      keepSent: settingsSchema.shape.keepSent.optional(),
+      keepSentDays: settingsSchema.shape.keepSentDays.optional(),
     }),
     reply: settingsSchema.extend({ keyRemovedFor: z.string().optional() }),
   },

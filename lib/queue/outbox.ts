@@ -176,13 +176,17 @@ export class Outbox {
   }
 
   /**
-   * Removes `sent` items that were sent before `before` (the Outbox history would otherwise grow
-   * forever). Returns how many were removed. Keep a margin of minutes: a sent item's id is what
-   * stops a later settle from claiming the same contribution twice.
+   * Bounds the history: removes `sent` items that are neither among the newest `keep` sent ones
+   * nor younger than `maxAgeMs` at `now` (failed and uncertain items wait for the user; pending
+   * ones are never touched). Returns how many were removed. Keep the age at an hour or more: a sent
+   * item's id is what stops a later settle from claiming the same contribution twice.
    */
-  pruneSent(before: number): Promise<number> {
+  pruneSent(bound: { keep: number; maxAgeMs: number }, now: number = this.clock()): Promise<number> {
     return this.records.serial(async () => {
-      const old = this.list().filter((item) => item.state.status === 'sent' && item.state.at < before);
+      const sent = this.list()
+        .filter((item) => item.state.status === 'sent')
+        .sort((a, b) => sentAt(b) - sentAt(a));
+      const old = sent.slice(Math.max(0, bound.keep)).filter((item) => sentAt(item) < now - bound.maxAgeMs);
       for (const item of old) await this.records.remove(item.id);
       return old.length;
     });
@@ -286,4 +290,9 @@ export class Outbox {
 function isPendingOrSending(item: OutboxItem): boolean {
   const { status } = item.state;
   return status === 'queued' || status === 'waiting' || status === 'sending';
+}
+
+/** When an item was sent (0 for one that was not). */
+function sentAt(item: OutboxItem): number {
+  return item.state.status === 'sent' ? item.state.at : 0;
 }

@@ -38,6 +38,12 @@ export const settingsSchema = z.object({
   decorateAllSites: z.boolean(),
   /** Hosts never decorated, even with all-sites access. */
   excludedHosts: z.array(z.string().max(MAX_HOST_LENGTH)).max(MAX_EXCLUDED_HOSTS),
+  /**
+   * The Outbox's history: sent writes beyond the newest `keepSent` and older than `keepSentDays`
+   * are forgotten (failed and uncertain ones wait for the user, whatever their age).
+   */
+  keepSent: z.int().min(10).max(10_000),
+  keepSentDays: z.int().min(1).max(365),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -47,6 +53,8 @@ export const DEFAULT_SETTINGS: Settings = {
   linkPatterns: [],
   decorateAllSites: false,
   excludedHosts: [],
+  keepSent: 200,
+  keepSentDays: 7,
 };
 
 /**

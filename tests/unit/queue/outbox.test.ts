@@ -184,23 +184,48 @@ describe('user actions', () => {
 });
 
 describe('pruneSent', () => {
-  it('removes only sent items sent before the given time', async () => {
+  it('keeps the newest sent items and the young ones, forgets the rest; failed and pending ones stay', async () => {
     const { outbox, sender, store } = await makeOutbox();
-    await outbox.enqueue(ACC, { kind: 'post', body: 'old' });
-    await outbox.enqueue(ACC, { kind: 'post', body: 'new' });
-    await outbox.enqueue(ACC, { kind: 'post', body: 'still queued' });
+    for (const body of ['old', 'new', 'newest', 'still queued']) await outbox.enqueue(ACC, { kind: 'post', body });
     const drained = outbox.drain();
     await settleMicrotasks();
     sender.last().succeed('p_old');
     await vi.advanceTimersByTimeAsync(60_000);
     sender.last().succeed('p_new');
     await settleMicrotasks();
+    sender.last().succeed('p_newest');
+    await settleMicrotasks();
     sender.last().fail(apiError('invalid', { status: 400 }));
     await drained;
 
-    expect(await outbox.pruneSent(START + 30_000)).toBe(1);
+    // Newest one kept by count; none young enough at an hour later: "old" and "new" go.
+    expect(await outbox.pruneSent({ keep: 1, maxAgeMs: 30_000 }, START + 3_600_000)).toBe(2);
     expect(outbox.list().map((item) => item.state.status)).toEqual(['sent', 'failed']);
     expect(await store.listItems()).toHaveLength(2);
+    // Young enough: kept whatever the count.
+    expect(await outbox.pruneSent({ keep: 0, maxAgeMs: 86_400_000 }, START + 3_600_000)).toBe(0);
+  });
+
+  it('bounds a history of 10,000 sent writes to the configured size', async () => {
+    const store = new MemoryOutboxStore();
+    const items = Array.from({ length: 10_000 }, (_, n) => ({
+      id: `o_${n}`,
+      account: ACC,
+      seq: n + 1,
+      request: { kind: 'post' as const, body: `Post ${n}` },
+      state: { status: 'sent' as const, id: `p_${n}`, at: START - 30 * 86_400_000 + n * 1000 },
+      createdAt: START,
+      updatedAt: START,
+      attempts: 1,
+      resends: 0,
+    }));
+    for (const item of items) await store.putItem(item);
+    const fresh = await makeOutbox({ store });
+    expect(fresh.outbox.list()).toHaveLength(10_000);
+    expect(await fresh.outbox.pruneSent({ keep: 200, maxAgeMs: 7 * 86_400_000 }, START)).toBe(9_800);
+    expect(fresh.outbox.list()).toHaveLength(200);
+    // The newest 200 are the ones kept.
+    expect(fresh.outbox.list()[0]?.id).toBe('o_9800');
   });
 });
 
