@@ -1,5 +1,5 @@
 import { type Browser, browser } from 'wxt/browser';
-import { siteOriginOf } from '@/lib/api/client';
+import { siteOriginOf } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import { createLinkMatcher, type LinkMatcher } from '@/lib/links/match';
 import { patternsFor } from '@/lib/links/pattern';

@@ -1,4 +1,4 @@
-import { siteOriginOf } from '@/lib/api/client';
+import { siteOriginOf } from '@/lib/base-url';
 import { isExcludedHost } from '@/lib/links/hosts';
 import { MessageError } from '@/lib/messages/reply';
 import type { Handlers } from '@/lib/messages/router';

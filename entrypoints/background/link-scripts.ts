@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { siteOriginOf } from '@/lib/api/client';
+import { siteOriginOf } from '@/lib/base-url';
 import { ALL_SITES_MATCHES, type LinkScriptPlan, originMatchPattern, planLinkScript } from '@/lib/links/registration';
 import { readSettings } from '@/lib/storage/settings';
 

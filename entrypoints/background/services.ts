@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
-import { type ApiClient, createApiClient, DEFAULT_TIMEOUT_MS, normalizeBaseUrl } from '@/lib/api/client';
+import { type ApiClient, createApiClient, DEFAULT_TIMEOUT_MS } from '@/lib/api/client';
 import type { Contribution, Me } from '@/lib/api/schemas';
+import { normalizeBaseUrl } from '@/lib/base-url';
 import { accountSchema } from '@/lib/messages/fields';
 import { MessageError } from '@/lib/messages/reply';
 import { createReadWithRetry, Outbox, type ReadWithRetry, TWIN_WINDOW_MS } from '@/lib/queue';

@@ -1,4 +1,4 @@
-import { normalizeBaseUrl } from '@/lib/api/client';
+import { normalizeBaseUrl } from '@/lib/base-url';
 import type { ReplyData } from '@/lib/messages/protocol';
 import { readSettings } from '@/lib/storage/settings';
 import { type BackgroundServices, identityItem } from './services';

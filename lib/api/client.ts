@@ -16,8 +16,6 @@ import {
   timelinePageSchema,
 } from './schemas';
 
-export { isLoopbackHost, normalizeBaseUrl, siteOriginOf } from '@/lib/base-url';
-
 /** A `fetch` the client can be given (tests inject a fake one). */
 export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeBaseUrl, siteOriginOf } from '@/lib/api/client';
+import { normalizeBaseUrl, siteOriginOf } from '@/lib/base-url';
 
 describe('base URL', () => {
   it('is normalized with a trailing slash, only for http(s) without credentials', () => {
