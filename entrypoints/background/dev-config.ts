@@ -1,5 +1,6 @@
+import { identityItem } from '@/lib/storage/identity';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
-import { type BackgroundServices, identityItem } from './services';
+import type { BackgroundServices } from './services';
 
 /**
  * Development builds made by `npm start` come up configured against the local sandbox: its base URL

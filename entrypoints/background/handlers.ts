@@ -5,9 +5,10 @@ import type { Handlers } from '@/lib/messages/router';
 import { normalizeOrigin, type SenderInfo } from '@/lib/messages/sender';
 import { isPending } from '@/lib/queue/scheduler';
 import type { OutboxItem } from '@/lib/queue/types';
+import { identityItem } from '@/lib/storage/identity';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
 import type { Drafts } from './drafts';
-import { type BackgroundServices, identityItem } from './services';
+import type { BackgroundServices } from './services';
 import { statusOf } from './status';
 
 /** What the handlers need besides the services: how to wake the drainer and open the panel. */

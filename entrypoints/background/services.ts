@@ -1,43 +1,17 @@
 import { browser } from 'wxt/browser';
 import { type ApiClient, createApiClient, DEFAULT_TIMEOUT_MS } from '@/lib/api/client';
-import type { Contribution, Me } from '@/lib/api/schemas';
+import type { Contribution } from '@/lib/api/schemas';
 import { normalizeBaseUrl } from '@/lib/base-url';
-import { accountSchema } from '@/lib/messages/fields';
 import { MessageError } from '@/lib/messages/reply';
 import { createReadWithRetry, Outbox, type ReadWithRetry, TWIN_WINDOW_MS } from '@/lib/queue';
+import { type Identity, identityItem } from '@/lib/storage/identity';
 import { KeyVault } from '@/lib/storage/key-vault';
 import { IdbOutboxStore } from '@/lib/storage/outbox-store';
-import { definePref } from '@/lib/storage/prefs';
 import { readSettings } from '@/lib/storage/settings';
-import { z } from '@/lib/zod';
 import { findLandedWith, sameAuthor } from './find-landed';
 import { seenPost } from './seen-post';
 import type { DrainFailure } from './wake';
 import { writeSender } from './write-sender';
-
-/** What the last key check said, kept so the popup can show the account without calling the API. */
-export interface Identity {
-  baseUrl: string;
-  account: Me['account'] | null;
-  scopes: string[] | null;
-  checkedAt: number;
-}
-
-const identitySchema = z.object({
-  baseUrl: z.string(),
-  account: accountSchema.nullable(),
-  scopes: z.array(z.string()).nullable(),
-  checkedAt: z.number(),
-});
-
-/** Not secret (no key): the account and scopes of the last successful key check (prefs: see there). */
-export const identityItem = definePref<Identity | null>('identity', {
-  fallback: null,
-  parse: (raw) => {
-    const parsed = identitySchema.safeParse(raw);
-    return parsed.success ? parsed.data : null;
-  },
-});
 
 interface Api {
   client: ApiClient;

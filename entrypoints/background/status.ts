@@ -1,7 +1,8 @@
 import { normalizeBaseUrl } from '@/lib/base-url';
 import type { ReplyData } from '@/lib/messages/protocol';
+import { identityItem } from '@/lib/storage/identity';
 import { readSettings } from '@/lib/storage/settings';
-import { type BackgroundServices, identityItem } from './services';
+import type { BackgroundServices } from './services';
 
 /** The status every UI context draws from: key (last 4 only), identity, Outbox summary, pause. */
 export type Status = ReplyData<'getStatus'>;

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
 import { sendMessage } from '@/lib/messages/send';
+import { quickPostDraftItem } from '@/lib/storage/quick-post-draft';
 import { errorText } from '@/lib/ui/error-text';
-import { quickPostDraftItem } from './draft';
 
 /** How long typing rests before the draft is saved. */
 const SAVE_DELAY_MS = 300;

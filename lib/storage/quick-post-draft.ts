@@ -1,5 +1,5 @@
 import { MAX_DRAFT_LENGTH } from '@/lib/messages/limits';
-import { definePref } from '@/lib/storage/prefs';
+import { definePref } from './prefs';
 
 /**
  * The quick-post box's text, kept while the popup is closed (it closes whenever focus leaves it).
