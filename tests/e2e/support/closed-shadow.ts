@@ -107,9 +107,11 @@ export async function centreOf(cdp: CDPSession, nodeId: number): Promise<{ x: nu
  * How long the pointer rests on a bar before clicking: a bar counts a click only once it has been
  * visible {@link MIN_VISIBLE_MS} and the pointer has rested on it {@link MIN_POINTER_REST_MS}
  * (entrypoints/link-bar.content/trusted.ts). A product rule, not a guess at the machine's speed:
- * the bar compares the event time stamps, which a slow machine only makes longer.
+ * the bar compares the event time stamps, which a slow machine only makes longer. The margin covers
+ * the first visibility report after a bar is drawn or scrolled into view (the observer's 100 ms
+ * delay, and a frame or two more on a busy machine).
  */
-const REST_BEFORE_CLICK_MS = Math.max(MIN_VISIBLE_MS, MIN_POINTER_REST_MS) + 200;
+const REST_BEFORE_CLICK_MS = Math.max(MIN_VISIBLE_MS, MIN_POINTER_REST_MS) + 400;
 
 /** A real, trusted mouse click on a node inside a closed shadow root, as a user makes it: move, rest, click. */
 export async function realClick(page: Page, cdp: CDPSession, nodeId: number): Promise<void> {
