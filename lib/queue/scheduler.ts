@@ -11,18 +11,10 @@ import {
 } from './account-pause';
 import type { BackoffOptions, Random } from './backoff';
 import { classifySendError, DEFAULT_RETRY_AFTER_MS, type SendDecision } from './classify';
+import { landedState } from './landed';
 import type { OutboxRecords } from './records';
 import { claimedIds, settle } from './settle';
-import type {
-  AccountState,
-  Clock,
-  FailureReason,
-  FindLanded,
-  ItemState,
-  OutboxItem,
-  SendResult,
-  WriteSender,
-} from './types';
+import type { AccountState, Clock, FailureReason, FindLanded, OutboxItem, SendResult, WriteSender } from './types';
 
 /** What the drainer needs from outside. */
 export interface SchedulerDeps {
@@ -370,26 +362,4 @@ export class Scheduler {
 /** Queued, or waiting for a 429's time: the items the drainer may send, in `seq` order. */
 export function isPending(item: OutboxItem): boolean {
   return item.state.status === 'queued' || item.state.status === 'waiting';
-}
-
-/**
- * Where a write the platform took ends: sent (held for moderation, when it said so), or failed in
- * words when its moderation rejected it at once (the user may edit and send it again).
- */
-function landedState(result: SendResult, at: number): ItemState {
-  const { id, moderation } = result;
-  if (moderation?.state === 'rejected') {
-    const reason: FailureReason = {
-      kind: 'invalid',
-      message: "The platform's moderation rejected it.",
-      ...(moderation.reason ? { reason: moderation.reason } : {}),
-    };
-    return { status: 'failed', reason, at };
-  }
-  return {
-    status: 'sent',
-    ...(id === undefined ? {} : { id }),
-    at,
-    ...(moderation?.state === 'held' ? { moderation: 'held' as const } : {}),
-  };
 }
