@@ -1,5 +1,4 @@
-import { definePref } from '@/lib/storage/prefs';
-import { DRAFTS_PREF } from './drafts-key';
+import { cleanDrafts, draftsItem, EMPTY_DRAFTS, type StoredDrafts } from '@/lib/storage/drafts';
 
 /** Where a draft belongs: the new-post composer, or the reply composer of one post. */
 export type DraftKey = 'post' | `reply:${string}`;
@@ -7,43 +6,10 @@ export type DraftKey = 'post' | `reply:${string}`;
 /** The draft of a reply to `postId`. */
 export const replyDraftKey = (postId: string): DraftKey => `reply:${postId}`;
 
-/** The drafts as stored: text by key, and when each was last changed (to keep only the recent ones). */
-export interface StoredDrafts {
-  texts: Record<string, string>;
-  changedAt: Record<string, number>;
-}
-
 /** Reply drafts kept at most; the oldest go first. */
 export const MAX_DRAFTS = 50;
 /** Typing is saved this long after the last keystroke (and at once when the panel hides). */
 export const SAVE_DELAY_MS = 400;
-
-const EMPTY: StoredDrafts = { texts: {}, changedAt: {} };
-
-/**
- * The composer drafts, kept so they survive closing the panel and restarting the browser. Private
- * until published, so in the extension origin's IndexedDB (lib/storage/prefs.ts), which no page or
- * content process can read or write.
- */
-export const draftsItem = definePref<StoredDrafts>(DRAFTS_PREF, { fallback: EMPTY, parse: (raw) => clean(raw) });
-
-/** Keeps only well-formed entries of a stored value (a damaged value loses drafts, never the panel). */
-function clean(value: unknown): StoredDrafts {
-  const texts: Record<string, string> = {};
-  const changedAt: Record<string, number> = {};
-  if (typeof value === 'object' && value !== null) {
-    const raw = value as Partial<Record<keyof StoredDrafts, unknown>>;
-    const rawTexts = typeof raw.texts === 'object' && raw.texts !== null ? raw.texts : {};
-    const rawTimes = typeof raw.changedAt === 'object' && raw.changedAt !== null ? raw.changedAt : {};
-    for (const [key, text] of Object.entries(rawTexts)) {
-      if (typeof text !== 'string' || text === '') continue;
-      texts[key] = text;
-      const at: unknown = Reflect.get(rawTimes, key);
-      changedAt[key] = typeof at === 'number' ? at : 0;
-    }
-  }
-  return { texts, changedAt };
-}
 
 /**
  * The drafts of one page: read once, changed in memory at every keystroke, saved shortly after.
@@ -53,9 +19,9 @@ function clean(value: unknown): StoredDrafts {
  * at once: it runs when a write was queued.
  */
 export class DraftStore {
-  private drafts: StoredDrafts = EMPTY;
+  private drafts: StoredDrafts = EMPTY_DRAFTS;
   /** The stored value as last read or written (or seen changing). */
-  private stored: StoredDrafts = EMPTY;
+  private stored: StoredDrafts = EMPTY_DRAFTS;
   private readonly dirty = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
@@ -69,11 +35,11 @@ export class DraftStore {
    */
   async load(prefetched?: Promise<unknown>): Promise<void> {
     const early = prefetched === undefined ? undefined : await prefetched.catch(() => undefined);
-    this.stored = early === undefined ? await draftsItem.getValue() : clean(early);
+    this.stored = early === undefined ? await draftsItem.getValue() : cleanDrafts(early);
     this.drafts = this.stored;
     this.unwatch?.();
     this.unwatch = draftsItem.watch((value) => {
-      this.stored = clean(value);
+      this.stored = cleanDrafts(value);
     });
   }
 

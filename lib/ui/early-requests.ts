@@ -1,5 +1,5 @@
+import { DRAFTS_PREF } from '@/lib/storage/drafts-key';
 import { readPrefRaw } from '@/lib/storage/prefs';
-import { DRAFTS_PREF } from './drafts-key';
 import { FIRST_PAGE } from './timeline-store';
 
 /** Answers the side panel asked for before its main script loaded (raw: checked by the main script). */

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { draftsItem } from '@/lib/storage/drafts';
 import { migrateFromStorageLocal } from '@/lib/storage/migrate-local';
 import { readSettings, settingsItem } from '@/lib/storage/settings';
-import { draftsItem } from '@/lib/ui/drafts';
 
 describe('moving earlier versions’ storage.local values into the prefs store', () => {
   beforeEach(() => fakeBrowser.reset());

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DraftStore, draftsItem } from '@/lib/ui/drafts';
+import { draftsItem } from '@/lib/storage/drafts';
+import { DraftStore } from '@/lib/ui/drafts';
 import { startEarlyRequests, takeEarlyRequests } from '@/lib/ui/early-requests';
 import { FIRST_PAGE } from '@/lib/ui/timeline-store';
 

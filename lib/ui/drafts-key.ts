@@ -1,2 +1,0 @@
-/** The prefs name of the composer drafts (lib/ui/drafts.ts), also read by the panel's early script. */
-export const DRAFTS_PREF = 'drafts';
