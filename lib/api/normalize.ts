@@ -30,6 +30,20 @@ import {
   text,
 } from './normalize-values';
 
+/** The record without its absent fields: what a server did not send stays absent, never `undefined`. */
+function defined(record: Json): Json {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+}
+
+/** The first value `read` finds among `holders`, in order. */
+function first<T>(holders: readonly Json[], read: (holder: Json) => T | undefined): T | undefined {
+  for (const holder of holders) {
+    const value = read(holder);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
 /** The record's moderation: an object (`{state|status, reason}`), or a word at the top level. */
 function moderationOf(record: Json): Json | undefined {
   const nested = pick(record, ['moderation', 'moderationStatus', 'moderation_status', 'review']);
@@ -87,44 +101,25 @@ function unwrap(value: unknown): Json | undefined {
 export function normalizeContribution(value: unknown): unknown {
   const record = unwrap(value);
   if (record === undefined) return value;
-  const out: Json = {};
-  const id = idString(pick(record, ['id', 'uuid', '_id']));
-  if (id !== undefined) out.id = id;
-  const type = text(pick(record, ['type', 'kind']));
-  if (type !== undefined) out.type = type;
-  const body = text(pick(record, ['body', 'text', 'content', 'message']));
-  if (body !== undefined) out.body = body;
-  const parent = pick(record, ['postId', 'post_id', 'parentId', 'parent_id', 'inReplyTo', 'in_reply_to']);
-  const postId = idString(parent) ?? (isObject(record.post) ? idString(pick(record.post, ['id', 'uuid'])) : undefined);
-  if (postId !== undefined) out.postId = postId;
-  const author = authorOf(record);
-  if (author !== undefined) out.author = author;
-  const createdAt = isoTime(pick(record, TIME_FIELDS));
-  if (createdAt !== undefined) out.createdAt = createdAt;
   const holders = countHolders(record);
-  for (const holder of holders) {
-    const comments = count(pick(holder, COMMENT_COUNT_FIELDS));
-    if (comments !== undefined) {
-      out.commentCount = comments;
-      break;
-    }
-  }
-  for (const holder of holders) {
-    const reactions = reactionCounts(pick(holder, REACTION_FIELDS));
-    if (reactions !== undefined) {
-      out.reactionCounts = reactions;
-      break;
-    }
-  }
-  const moderation = moderationOf(record);
-  if (moderation !== undefined) out.moderation = moderation;
   const links = isObject(record.links) ? record.links : undefined;
-  const url = text(
-    pick(record, ['url', 'permalink', 'html_url', 'htmlUrl', 'webUrl', 'web_url', 'link']) ??
-      pick(links, ['html', 'self', 'web', 'alternate']),
-  );
-  if (url !== undefined) out.url = url;
-  return out;
+  return defined({
+    id: idString(pick(record, ['id', 'uuid', '_id'])),
+    type: text(pick(record, ['type', 'kind'])),
+    body: text(pick(record, ['body', 'text', 'content', 'message'])),
+    postId:
+      idString(pick(record, ['postId', 'post_id', 'parentId', 'parent_id', 'inReplyTo', 'in_reply_to'])) ??
+      (isObject(record.post) ? idString(pick(record.post, ['id', 'uuid'])) : undefined),
+    author: authorOf(record),
+    createdAt: isoTime(pick(record, TIME_FIELDS)),
+    commentCount: first(holders, (holder) => count(pick(holder, COMMENT_COUNT_FIELDS))),
+    reactionCounts: first(holders, (holder) => reactionCounts(pick(holder, REACTION_FIELDS))),
+    moderation: moderationOf(record),
+    url: text(
+      pick(record, ['url', 'permalink', 'html_url', 'htmlUrl', 'webUrl', 'web_url', 'link']) ??
+        pick(links, ['html', 'self', 'web', 'alternate']),
+    ),
+  });
 }
 
 /** A page of the timeline: `items` and `nextCursor` as the spec names them (a number cursor as digits). */
@@ -140,17 +135,13 @@ export function normalizePage(value: unknown): unknown {
 export function normalizeReaction(value: unknown): unknown {
   const record = unwrap(value);
   if (record === undefined) return value;
-  const out: Json = {};
-  const id = idString(pick(record, ['id', 'uuid', '_id']));
-  if (id !== undefined) out.id = id;
-  const postId = idString(pick(record, ['postId', 'post_id']));
-  if (postId !== undefined) out.postId = postId;
-  const kind = text(pick(record, ['kind', 'type', 'reaction', 'name']));
-  if (kind !== undefined) out.kind = kind;
-  if (typeof record.created === 'boolean') out.created = record.created;
-  const createdAt = isoTime(pick(record, TIME_FIELDS));
-  if (createdAt !== undefined) out.createdAt = createdAt;
-  return out;
+  return defined({
+    id: idString(pick(record, ['id', 'uuid', '_id'])),
+    postId: idString(pick(record, ['postId', 'post_id'])),
+    kind: text(pick(record, ['kind', 'type', 'reaction', 'name'])),
+    created: typeof record.created === 'boolean' ? record.created : undefined,
+    createdAt: isoTime(pick(record, TIME_FIELDS)),
+  });
 }
 
 /** Scopes as a list, from a list or a space- or comma-separated string. */
@@ -188,15 +179,17 @@ export function normalizeMe(value: unknown): unknown {
     scopeList(pick(record, SCOPE_FIELDS)) ??
     scopeList(pick(key, SCOPE_FIELDS)) ??
     (isObject(accountValue) ? scopeList(pick(accountValue, SCOPE_FIELDS)) : undefined);
-  const out: Json = {};
-  if (account !== undefined) out.account = account;
-  if (scopes !== undefined) out.scopes = scopes;
-  if (key !== undefined) {
-    const keyId = idString(pick(key, ['id', 'uuid']));
-    const last4 = text(pick(key, ['last4', 'last_4', 'lastFour', 'suffix']));
-    out.key = { ...(keyId ? { id: keyId } : {}), ...(last4 ? { last4 } : {}) };
-  }
-  return out;
+  return defined({
+    account,
+    scopes,
+    key:
+      key === undefined
+        ? undefined
+        : defined({
+            id: idString(pick(key, ['id', 'uuid'])),
+            last4: text(pick(key, ['last4', 'last_4', 'lastFour', 'suffix'])) || undefined,
+          }),
+  });
 }
 
 export { idString, isoTime, moderationWord, normalizeAuthor } from './normalize-values';
