@@ -16,22 +16,29 @@ export function ListFooter(props: {
   onRetry: () => void;
   onLoadMore: () => void;
 }) {
-  if (props.moreError !== null) {
+  // Why more could not load ("Try again"), or why paging waits for the user ("Load more").
+  const asks =
+    props.moreError !== null
+      ? {
+          alert: true,
+          text: t('panelLoadMoreFailed', errorText(props.moreError)),
+          label: t('panelRetry'),
+          act: props.onRetry,
+        }
+      : props.loading === null && props.stop === 'empty'
+        ? {
+            alert: false,
+            text: t('panelThinPages', String(props.emptyRun)),
+            label: t('panelLoadMore'),
+            act: props.onLoadMore,
+          }
+        : undefined;
+  if (asks !== undefined) {
     return (
-      <div class="timeline-note error" role="alert">
-        <p>{t('panelLoadMoreFailed', errorText(props.moreError))}</p>
-        <button type="button" onClick={props.onRetry}>
-          {t('panelRetry')}
-        </button>
-      </div>
-    );
-  }
-  if (props.loading === null && props.stop === 'empty') {
-    return (
-      <div class="timeline-note" role="status">
-        <p>{t('panelThinPages', String(props.emptyRun))}</p>
-        <button type="button" onClick={props.onLoadMore}>
-          {t('panelLoadMore')}
+      <div class={asks.alert ? 'timeline-note error' : 'timeline-note'} role={asks.alert ? 'alert' : 'status'}>
+        <p>{asks.text}</p>
+        <button type="button" onClick={asks.act}>
+          {asks.label}
         </button>
       </div>
     );
