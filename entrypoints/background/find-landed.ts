@@ -9,13 +9,18 @@ const PAGE_SIZE = 50;
 /** Clocks of the browser and the server differ a little: accept posts created this much before the send. */
 const CLOCK_SKEW_MS = 60_000;
 
+/** Whether the key check named the account by anything: an id, a handle or a display name. */
+export function namesSomeone(account: Author | undefined): account is Author {
+  return account !== undefined && (account.id ?? account.handle ?? account.displayName) !== undefined;
+}
+
 /**
  * Whether a post's author is the key's account, by whatever both name: the id when both carry one,
  * else the handle, else the display name. A key check that named no account at all matches any
  * author (the body and the time still have to match): looking is better than claiming "not found".
  */
 export function sameAuthor(author: Author | undefined, account: Author | undefined): boolean {
-  if (account === undefined || (account.id ?? account.handle ?? account.displayName) === undefined) return true;
+  if (!namesSomeone(account)) return true;
   if (author === undefined) return false;
   if (author.id !== undefined && account.id !== undefined) return author.id === account.id;
   if (author.handle !== undefined && account.handle !== undefined) {

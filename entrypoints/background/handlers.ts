@@ -4,7 +4,7 @@ import { MessageError } from '@/lib/messages/reply';
 import type { Handlers } from '@/lib/messages/router';
 import { normalizeOrigin, type SenderInfo } from '@/lib/messages/sender';
 import { isPending } from '@/lib/queue/scheduler';
-import type { OutboxItem } from '@/lib/queue/types';
+import { isHeld, type OutboxItem } from '@/lib/queue/types';
 import { identityItem } from '@/lib/storage/identity';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
 import type { Drafts } from './drafts';
@@ -30,10 +30,7 @@ export interface HandlerDeps {
 export const UNDO_WINDOW_MS = 5_000;
 
 /** The end of an item's Undo window, while it is still in it. */
-const heldUntil = (item: OutboxItem, now: number) =>
-  item.state.status === 'queued' && item.holdUntil !== undefined && item.holdUntil > now
-    ? { heldUntil: item.holdUntil }
-    : {};
+const heldUntil = (item: OutboxItem, now: number) => (isHeld(item, now) ? { heldUntil: item.holdUntil } : {});
 
 /** A content script learns only the id and state of a write it asked for. */
 const ack = (item: OutboxItem) => ({ id: item.id, status: item.state.status, ...heldUntil(item, Date.now()) });
@@ -223,7 +220,7 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
             item.request.kind === 'reaction' &&
             item.request.postId === postId &&
             item.request.reaction === reaction &&
-            'heldUntil' in heldUntil(item, Date.now()),
+            isHeld(item, Date.now()),
         );
       if (held === undefined) throw new MessageError('not_allowed', 'Too late to undo: it is on its way.');
       await outbox.discard(held.id);

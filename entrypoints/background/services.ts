@@ -8,7 +8,7 @@ import { type Identity, identityItem } from '@/lib/storage/identity';
 import { KeyVault } from '@/lib/storage/key-vault';
 import { IdbOutboxStore } from '@/lib/storage/outbox-store';
 import { readSettings } from '@/lib/storage/settings';
-import { findLandedWith, sameAuthor } from './find-landed';
+import { findLandedWith, namesSomeone, sameAuthor } from './find-landed';
 import { seenPost } from './seen-post';
 import type { DrainFailure } from './wake';
 import { writeSender } from './write-sender';
@@ -87,7 +87,7 @@ export class BackgroundServices {
       account = (await read('me', () => client.me())).account;
     }
     // A copy is "mine" only by a name the key check gave: with none, nothing is called a twin.
-    if (account === undefined || (account.id ?? account.handle ?? account.displayName) === undefined) return;
+    if (!namesSomeone(account)) return;
     const me = account;
     await outbox.noteTwins(posts.map(seenPost), baseUrl, (post) => sameAuthor(post.author, me));
   }

@@ -14,7 +14,16 @@ import { classifySendError, DEFAULT_RETRY_AFTER_MS, type SendDecision } from './
 import { landedState } from './landed';
 import type { OutboxRecords } from './records';
 import { claimedIds, settle } from './settle';
-import type { AccountState, Clock, FailureReason, FindLanded, OutboxItem, SendResult, WriteSender } from './types';
+import {
+  type AccountState,
+  type Clock,
+  type FailureReason,
+  type FindLanded,
+  isHeld,
+  type OutboxItem,
+  type SendResult,
+  type WriteSender,
+} from './types';
 
 /** What the drainer needs from outside. */
 export interface SchedulerDeps {
@@ -203,7 +212,7 @@ export class Scheduler {
       const head = items.find(isPending);
       if (head === undefined) return;
       if (head.state.status === 'waiting' && head.state.until > now) return;
-      if (head.holdUntil !== undefined && head.holdUntil > now) return;
+      if (isHeld(head, now)) return;
       await this.sendOne(head);
     }
   }

@@ -74,6 +74,11 @@ export interface OutboxItem {
   holdUntil?: number;
 }
 
+/** Still in its Undo window at `now`: queued, and held until later. */
+export function isHeld(item: OutboxItem, now: number): boolean {
+  return item.state.status === 'queued' && item.holdUntil !== undefined && item.holdUntil > now;
+}
+
 /** Persisted pause state of one account. Absent fields mean "not paused for that reason". */
 export interface AccountState {
   account: string;

@@ -4,6 +4,7 @@ import { API_BODY_LIMIT, readJson } from '../http/body.js';
 import { type Failure, failure, jsonResponse, rateLimited } from '../http/errors.js';
 import { methodNotAllowed } from '../http/method-not-allowed.js';
 import { isReactionKind, REACTION_KINDS, type Scope } from '../scopes.js';
+import type { AuthoredPostRecord, CommentRecord } from '../store/records.js';
 import { parsePageQuery, timelinePage } from '../timeline.js';
 import type { WriteResult } from '../writes.js';
 import { authorize } from './auth.js';
@@ -80,7 +81,7 @@ export function apiRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   });
   api.all('/timelines/public', methodNotAllowed(['GET', 'HEAD']));
 
-  const created = (record: Parameters<ReturnType<typeof dialect>['created']>[0]) => {
+  const created = (record: AuthoredPostRecord | CommentRecord) => {
     const out = dialect().created(record);
     return answer(out.status, out.body);
   };
