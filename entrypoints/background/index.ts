@@ -20,9 +20,6 @@ import { StatePorts } from './state-port';
 import { statusOf } from './status';
 import { DRAIN_ALARM, Waker } from './wake';
 
-/** How often the Outbox's history is pruned, at most. */
-const PRUNE_EVERY_MS = 10 * 60_000;
-
 export default defineBackground(() => {
   const services = new BackgroundServices();
   const identity = extensionIdentity();
@@ -51,13 +48,8 @@ export default defineBackground(() => {
     await pruneHistory().catch((error: unknown) => console.warn('Pruning the Outbox history failed', error));
     if (hadFailed) pushState();
   };
-  // The history stays bounded: sent writes beyond the settings' count and age are forgotten. At most
-  // every few minutes (and once after the worker starts), not on every drain pass: it reads the
-  // settings and walks every item.
-  let prunedAt = Number.NEGATIVE_INFINITY;
+  // The history stays bounded: sent writes beyond the settings' count and age are forgotten.
   const pruneHistory = async () => {
-    if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
-    prunedAt = Date.now();
     const { keepSent, keepSentDays } = await readSettings();
     await (await services.outbox()).pruneSent({ keep: keepSent, maxAgeMs: keepSentDays * 86_400_000 });
   };
