@@ -76,8 +76,39 @@ async function submit(): Promise<void> {
   if (!reply.ok) return say(errorWords(reply.error));
   textarea.value = '';
   say('');
-  tell({ event: 'sent', status: reply.data.status });
+  whenKeysReleased(() => tell({ event: 'sent', status: reply.data.status }));
 }
+
+/**
+ * The keys the user holds down here. Closing the frame while Ctrl+Enter or Escape is still held
+ * would hand their key-ups to the page (focus goes back to it): the frame waits until they are
+ * released, or until it loses focus.
+ */
+const held = new Set<string>();
+let afterRelease: (() => void) | undefined;
+function whenKeysReleased(action: () => void): void {
+  if (held.size === 0) action();
+  else afterRelease = action;
+}
+function released(): void {
+  if (held.size > 0 || afterRelease === undefined) return;
+  const action = afterRelease;
+  afterRelease = undefined;
+  action();
+}
+addEventListener('keydown', (event) => held.add(event.code || event.key), true);
+addEventListener(
+  'keyup',
+  (event) => {
+    held.delete(event.code || event.key);
+    released();
+  },
+  true,
+);
+addEventListener('blur', () => {
+  held.clear();
+  released();
+});
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
@@ -93,7 +124,7 @@ textarea.addEventListener('keydown', (event) => {
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape') {
     event.preventDefault();
-    tell({ event: 'close' });
+    whenKeysReleased(() => tell({ event: 'close' }));
   }
 });
 // The bar focuses this frame when it opens it: the caret goes to the text box.

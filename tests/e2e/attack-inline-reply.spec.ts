@@ -51,8 +51,12 @@ test('a page rewriting at pointerdown and at Ctrl+Enter changes nothing, and see
   await realClick(page, cdp, replyButton(bars[0]));
   await focusedComposer(page);
   await page.keyboard.type('Mine, word for word.');
-  await page.keyboard.press('Control+Enter');
+  // The keys are released only once the reply has landed: their key-ups must not reach the page either.
+  await page.keyboard.down('Control');
+  await page.keyboard.down('Enter');
   await waitForEvents(sandbox.baseUrl, 'comment.created', 1);
+  await page.keyboard.up('Enter');
+  await page.keyboard.up('Control');
 
   // Sent with a real click on Send.
   const fresh = await findBars(cdp);
