@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatClock, minutesLeft, secondsLeft } from '@/lib/countdown';
 import { t } from '@/lib/i18n';
-import { formatClock, minutesLeft, secondsLeft } from '@/lib/ui/duration';
 
 export interface CountdownProps {
   /** The moment it counts down to (epoch ms). */

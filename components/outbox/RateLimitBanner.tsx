@@ -2,8 +2,8 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { Countdown } from '@/components/common/Countdown';
 import { t } from '@/lib/i18n';
+import type { Status } from '@/lib/ui/page-store';
 import { tNodes } from '@/lib/ui/t-node';
-import type { Status } from '@/lib/ui/use-status';
 
 /**
  * While the account's writes are paused: why (rate limit, disabled key, offline) and, where there is

@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import type { MarkState } from '@/lib/ui/post-marks';
+import type { WriteStage } from '@/lib/messages/post-writes';
 
 export interface ReactionButtonProps {
   /** Unique on the page: ties the button to its description. */
@@ -9,7 +9,7 @@ export interface ReactionButtonProps {
   /** How many the platform counted, when it tells. */
   count: number | undefined;
   /** The user's own reaction of this kind: on its way, done, or not sent. */
-  mark: MarkState | undefined;
+  mark: WriteStage | undefined;
   onReact: () => void;
 }
 

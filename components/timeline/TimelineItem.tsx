@@ -2,8 +2,8 @@ import type { ComponentChildren } from 'preact';
 import { RelativeTime } from '@/components/common/RelativeTime';
 import { t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
+import { type PostStateView, reactionViews, stageOf } from '@/lib/messages/post-writes';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
-import type { PostMarks } from '@/lib/ui/post-marks';
 import { isHttpUrl, splitLinks } from '@/lib/ui/text-links';
 import { ReactionButton } from './ReactionButton';
 
@@ -15,7 +15,8 @@ export interface TimelineItemProps {
   setSize: number;
   reactionKinds: readonly ReactionKind[];
   /** The user's own writes about this post, from the Outbox. */
-  marks: PostMarks | undefined;
+  /** The user's own writes about this post. */
+  marks: PostStateView | undefined;
   replyOpen: boolean;
   /** Why the last reaction could not be queued, in words. */
   reactError?: string | undefined;
@@ -100,7 +101,7 @@ export function TimelineItem(props: TimelineItemProps) {
               id={`${base}-${kind.value}`}
               label={kind.label}
               count={item.reactionCounts?.[kind.value]}
-              mark={marks?.reactions[kind.value]}
+              mark={reactionStage(marks, kind.value)}
               onReact={() => props.onReact(item.id, kind.value)}
             />
           ))}
@@ -121,12 +122,13 @@ export function TimelineItem(props: TimelineItemProps) {
 }
 
 /** Replies counted by the platform, and the user's own replies on their way or stuck. */
-function PostMeta({ count, marks }: { count: number | undefined; marks: PostMarks | undefined }) {
+function PostMeta({ count, marks }: { count: number | undefined; marks: PostStateView | undefined }) {
   const mine = marks?.replies;
+  const problem = mine === undefined ? false : mine.failed + mine.uncertain > 0;
   const note =
     mine === undefined
       ? null
-      : mine.problem > 0
+      : problem
         ? t('panelMyRepliesProblem')
         : mine.pending > 0
           ? t('panelMyRepliesPending')
@@ -145,7 +147,13 @@ function PostMeta({ count, marks }: { count: number | undefined; marks: PostMark
               : t('panelRepliesMany', String(count))}
         </span>
       )}
-      {note !== null && <span class={mine && mine.problem > 0 ? 'mine problem' : 'mine'}>{note}</span>}
+      {note !== null && <span class={problem ? 'mine problem' : 'mine'}>{note}</span>}
     </p>
   );
+}
+
+/** Where the user's own reaction of `kind` stands, if they made one. */
+function reactionStage(marks: PostStateView | undefined, kind: string) {
+  const view = reactionViews(marks).get(kind);
+  return view === undefined ? undefined : stageOf(view.status);
 }

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
 import type { ReplyError } from '@/lib/messages/envelope';
 import { errorText } from '@/lib/ui/error-text';
-import type { Status } from '@/lib/ui/use-status';
+import type { Status } from '@/lib/ui/page-store';
 
 /** No posts at all. */
 export function EmptyState() {

@@ -1,14 +1,17 @@
 import { siteOriginOf } from '@/lib/base-url';
 import { isExcludedHost } from '@/lib/links/hosts';
+import { writeView } from '@/lib/messages/post-writes';
 import { MessageError } from '@/lib/messages/reply';
 import type { Handlers } from '@/lib/messages/router';
-import { normalizeOrigin, type SenderInfo } from '@/lib/messages/sender';
+import { normalizeOrigin } from '@/lib/messages/sender';
+import { pageOutbox } from '@/lib/queue';
 import { isPending } from '@/lib/queue/scheduler';
 import { isHeld, type OutboxItem } from '@/lib/queue/types';
 import { identityItem } from '@/lib/storage/identity';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
 import type { Drafts } from './drafts';
 import type { BackgroundServices } from './services';
+import { pageSite, urlOf } from './sites';
 import { statusOf } from './status';
 
 /** What the handlers need besides the services: how to wake the drainer and open the panel. */
@@ -29,21 +32,10 @@ export interface HandlerDeps {
 /** How long a held write (a click the bar could not prove seen) waits for the user's Undo. */
 export const UNDO_WINDOW_MS = 5_000;
 
-/** The end of an item's Undo window, while it is still in it. */
-const heldUntil = (item: OutboxItem, now: number) => (isHeld(item, now) ? { heldUntil: item.holdUntil } : {});
-
 /** A content script learns only the id and state of a write it asked for. */
-const ack = (item: OutboxItem) => ({ id: item.id, status: item.state.status, ...heldUntil(item, Date.now()) });
-
-/** A write's state as an inline bar shows it: no body, no account; the wait's end or the failure's words. */
-const writeView = (item: OutboxItem) => {
-  const { state } = item;
-  return {
-    status: state.status,
-    ...(state.status === 'waiting' ? { until: state.until } : {}),
-    ...(state.status === 'failed' ? { reason: state.reason.message.slice(0, 300) } : {}),
-    ...heldUntil(item, Date.now()),
-  };
+const ack = (item: OutboxItem) => {
+  const { status, heldUntil } = writeView(item, Date.now());
+  return { id: item.id, status, ...(heldUntil === undefined ? {} : { heldUntil }) };
 };
 
 /**
@@ -61,22 +53,6 @@ async function requireConfiguredKind(kind: string): Promise<void> {
 export const PAGE_PENDING_CAP = 10;
 /** A page's writes per hour at most, per site. */
 export const PAGE_HOURLY_CAP = 60;
-
-/** A URL, or undefined for what does not parse. */
-function urlOf(url: string | undefined): URL | undefined {
-  try {
-    return url === undefined ? undefined : new URL(url);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The site (origin) of a content script's page; undefined for an extension page. */
-function pageSite(sender: SenderInfo): string | undefined {
-  if (sender.kind !== 'content') return undefined;
-  // A content script with no URL still counts as a page: it gets the caps, never the extension's freedom.
-  return urlOf(sender.url)?.origin ?? 'null';
-}
 
 /** The site a reply frame says its bar is on: an origin (or `null`, an opaque one), else none. */
 function frameSite(site: string | undefined): string | undefined {
@@ -192,7 +168,7 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
       return { items: page.items, nextCursor: page.nextCursor };
     },
     enqueueWrite: (request) => enqueue(request),
-    listOutbox: async () => ({ items: (await services.outbox()).list() }),
+    listOutbox: async (request) => pageOutbox((await services.outbox()).list(), request?.cursor, request?.limit ?? 100),
     retryItem: async ({ id }) => {
       const item = await (await services.outbox()).sendAgain(id);
       kick();
@@ -233,30 +209,6 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
     openWithDraft: async (draft, { sender }) => {
       await drafts.open(draft, sender.tabId);
       return null;
-    },
-    getPostStates: async ({ postIds }, { sender }) => {
-      // Only what bars on this same site asked for: a page learns nothing of the user's other writes.
-      const site = pageSite(sender);
-      const items = (await services.outbox()).list().filter((item) => site !== undefined && item.from === site);
-      return {
-        posts: postIds.map((postId) => {
-          const mine = items.filter((item) => 'postId' in item.request && item.request.postId === postId);
-          const replies = { pending: 0, sent: 0, failed: 0, uncertain: 0 };
-          const reactions: ({ kind: string } & ReturnType<typeof writeView>)[] = [];
-          let latest: ReturnType<typeof writeView> | undefined;
-          for (const item of mine) {
-            const status = item.state.status;
-            if (item.request.kind === 'reaction') {
-              reactions.push({ kind: item.request.reaction, ...writeView(item) });
-              continue;
-            }
-            if (status === 'sent' || status === 'failed' || status === 'uncertain') replies[status] += 1;
-            else replies.pending += 1;
-            latest = writeView(item);
-          }
-          return { postId, reactions, replies: latest === undefined ? replies : { ...replies, latest } };
-        }),
-      };
     },
   };
 }

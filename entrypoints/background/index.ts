@@ -15,6 +15,8 @@ import { applyDevConfig } from './dev-config';
 import { Drafts } from './drafts';
 import { createHandlers } from './handlers';
 import { LinkScripts } from './link-scripts';
+import { OutboxChanges } from './outbox-changes';
+import { PostStatePorts } from './post-state-ports';
 import { BackgroundServices, extensionIdentity } from './services';
 import { StatePorts } from './state-port';
 import { statusOf } from './status';
@@ -23,7 +25,6 @@ import { DRAIN_ALARM, Waker } from './wake';
 export default defineBackground(() => {
   const services = new BackgroundServices();
   const identity = extensionIdentity();
-  const ports = new StatePorts(identity);
 
   // Only one drain runs at a time (the Outbox guarantees it); each ends by scheduling the next, and
   // one that throws is retried with backoff. A wake-up exists whenever work does: every send arms
@@ -59,19 +60,24 @@ export default defineBackground(() => {
   const waker = new Waker(kick);
   services.beforeSend = () => waker.watch();
 
-  // State pushes and the badge follow every durable Outbox change, coalesced per task.
+  // State pushes and the badge follow every durable Outbox change, coalesced per task: one push
+  // per page carries the status and the items that changed; bars hear about their posts.
+  const changes = new OutboxChanges();
   let pushQueued = false;
   const pushState = () => {
     if (pushQueued) return;
     pushQueued = true;
     setTimeout(async () => {
       pushQueued = false;
+      const { delta, posts } = changes.take();
       const status = await statusOf(services);
-      ports.broadcast({ type: 'outbox' });
-      ports.broadcast({ type: 'status', status });
+      pages.broadcast(status, delta);
+      if (posts.size > 0) await bars.changed(posts);
       await drawBadge(status);
     }, 0);
   };
+  const pages = new StatePorts(identity);
+  const bars = new PostStatePorts(identity, async () => (await services.outbox()).list());
 
   const drafts = new Drafts();
   const links = new LinkScripts();
@@ -95,11 +101,14 @@ export default defineBackground(() => {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === DRAIN_ALARM) kick();
   });
-  browser.runtime.onConnect.addListener((port) =>
-    ports.accept(port, (send) => {
-      statusOf(services).then((status) => send({ type: 'status', status }), console.error);
-    }),
-  );
+  browser.runtime.onConnect.addListener((port) => {
+    const greet = async () => ({ status: await statusOf(services) });
+    const firstPage = async () => {
+      const [status, outbox] = await Promise.all([statusOf(services), services.outbox()]);
+      return () => ({ status, outbox: changes.firstPage(outbox.list()) });
+    };
+    if (!pages.accept(port, greet, firstPage) && !bars.accept(port)) port.disconnect();
+  });
   browser.tabs.onRemoved.addListener((tabId) => router.forgetTab(tabId));
   // The browser starting (or the extension updated) wakes the worker: the start-up sweep below runs.
   browser.runtime.onStartup.addListener(kick);
@@ -132,7 +141,10 @@ export default defineBackground(() => {
     void links.sync();
     void menus.sync();
     const outbox = await services.outbox();
-    outbox.subscribe(pushState);
+    outbox.subscribe((change) => {
+      changes.add(change);
+      pushState();
+    });
     pushState();
     kick();
   })().catch((error: unknown) => console.error('Background start-up failed', error));

@@ -1,40 +1,67 @@
 import type { Browser } from 'wxt/browser';
 import { STATE_PORT } from '@/lib/messages/envelope';
-import type { StatePush } from '@/lib/messages/push';
-import { classifySender } from '@/lib/messages/sender';
+import { type OutboxDelta, pageSaysSchema, type StatePush } from '@/lib/messages/push';
+import { classifySender, type ExtensionIdentity } from '@/lib/messages/sender';
 
 /**
  * Pushes state to connected extension pages (side panel, popup, options) instead of letting them
- * poll. Content scripts may not connect. A page reconnects when the worker restarts.
+ * poll: one port per page, one push per change, carrying what changed (lib/messages/push.ts).
+ * Content scripts may not connect here. A page reconnects when the worker restarts.
  */
 export class StatePorts {
-  private readonly ports = new Set<Browser.runtime.Port>();
+  /** Each page's port, and whether it follows the Outbox's items. */
+  private readonly ports = new Map<Browser.runtime.Port, { outbox: boolean; asked: boolean }>();
 
-  constructor(private readonly identity: { extensionId: string; extensionOrigin: string }) {}
+  constructor(private readonly identity: ExtensionIdentity) {}
 
-  /** The `runtime.onConnect` listener. `onConnected` sends the newcomer its first push. */
-  accept(port: Browser.runtime.Port, onConnected: (send: (push: StatePush) => void) => void): void {
-    if (port.name !== STATE_PORT || classifySender(port.sender, this.identity)?.kind !== 'extension') {
+  /**
+   * The `runtime.onConnect` listener's part for pages; false for a port not theirs. `greet` makes a
+   * newcomer's first push. `firstPage` gets ready (async) to make the push a page subscribing to the
+   * Outbox gets first; it is made and sent in the same task as the subscription starts, so no change
+   * falls between the first page and the changes pushed after it.
+   */
+  accept(
+    port: Browser.runtime.Port,
+    greet: () => Promise<StatePush>,
+    firstPage: () => Promise<() => StatePush>,
+  ): boolean {
+    if (port.name !== STATE_PORT) return false;
+    if (classifySender(port.sender, this.identity)?.kind !== 'extension') {
       port.disconnect();
-      return;
+      return true;
     }
-    this.ports.add(port);
+    const subscription = { outbox: false, asked: false };
+    this.ports.set(port, subscription);
     port.onDisconnect.addListener(() => this.ports.delete(port));
-    onConnected((push) => port.postMessage(push));
+    port.onMessage.addListener((raw: unknown) => {
+      if (!pageSaysSchema.safeParse(raw).success || subscription.asked) return;
+      subscription.asked = true;
+      firstPage().then((make) => {
+        if (!this.ports.has(port)) return;
+        subscription.outbox = true;
+        this.post(port, make());
+      }, console.error);
+    });
+    greet().then((push) => this.post(port, push), console.error);
+    return true;
   }
 
-  /** Sends a push to every connected page. */
-  broadcast(push: StatePush): void {
-    for (const port of this.ports) {
-      try {
-        port.postMessage(push);
-      } catch {
-        this.ports.delete(port);
-      }
+  /** Sends every page the status, and the Outbox's changes to those that follow it. */
+  broadcast(status: StatePush['status'], outbox: OutboxDelta | undefined): void {
+    for (const [port, subscription] of this.ports) {
+      this.post(port, subscription.outbox && outbox !== undefined ? { status, outbox } : { status });
     }
   }
 
   get size(): number {
     return this.ports.size;
+  }
+
+  private post(port: Browser.runtime.Port, push: StatePush): void {
+    try {
+      port.postMessage(push);
+    } catch {
+      this.ports.delete(port);
+    }
   }
 }

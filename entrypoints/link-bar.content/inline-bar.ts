@@ -1,7 +1,13 @@
 import { t } from '@/lib/i18n';
-import { isHeld, type PostStateView, reactionViews, type WriteStatus, type WriteView } from '@/lib/links/bar-state';
 import { errorWords } from '@/lib/links/refusal-words';
 import type { Scheme } from '@/lib/links/scheme';
+import {
+  isHeld,
+  type PostStateView,
+  reactionViews,
+  type WriteStatus,
+  type WriteView,
+} from '@/lib/messages/post-writes';
 import { sendLite } from '@/lib/messages/send-lite';
 import type { PostStates } from './post-states';
 import { ReplyFrame } from './reply-frame';
@@ -312,7 +318,7 @@ export class InlineBar {
     return what === REPLY ? t('barReply') : (this.env.kinds.find((k) => k.value === what)?.label ?? what);
   }
 
-  /** Shows an acknowledged write at once, before the next `getPostStates` answer. */
+  /** Shows an acknowledged write at once, before the background's push about it. */
   private applyAck(change: (state: PostStateView) => void): void {
     const state: PostStateView = this.state ?? {
       postId: this.postId,

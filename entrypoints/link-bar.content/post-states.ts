@@ -1,31 +1,46 @@
-import { isPending, nextCheckDelay, type PostStateView, reactionViews, type WriteView } from '@/lib/links/bar-state';
+import { browser } from 'wxt/browser';
+import { POST_STATES_PORT } from '@/lib/messages/envelope';
 import { MAX_POST_IDS } from '@/lib/messages/limits';
-import { sendLite } from '@/lib/messages/send-lite';
+import { emptyPost, isPending, type PostStateView, reactionViews } from '@/lib/messages/post-writes';
 
 type Listener = (state: PostStateView) => void;
+type Port = ReturnType<typeof browser.runtime.connect>;
 
-/** Waits this long to gather the post ids of bars that appeared together into one request. */
+/** Waits this long to gather the post ids of bars that appeared together into one message. */
 const GATHER_MS = 150;
+/** How long to wait before connecting again after the worker stopped while a write was on its way. */
+const RECONNECT_MS = 500;
 
 /**
- * The user's own writes per post, as the bars show them, from `getPostStates` (answered from the
- * local Outbox: nothing goes to the network). Asked for the posts whose bars came into view, in
- * batches, and again after an action until the write is settled (see `nextCheckDelay`). Only post
- * ids are sent to the background, never the page's URL.
+ * The user's own writes per post, as the bars show them: followed over one port per frame
+ * (lib/messages/envelope.ts, `POST_STATES_PORT`), opened with the first bar that comes into view.
+ * The frame names the posts whose bars it shows, in batches; the background answers from the local
+ * Outbox (nothing goes to the network) and pushes each post whose state changes. Only post ids are
+ * sent, never the page's URL.
+ *
+ * The worker may stop, which closes the port. While a write shown here is still on its way the
+ * frame connects again at once (the background has work anyway); otherwise it waits until it needs
+ * the port (a new bar, an action) or the tab is shown again, so an idle page never keeps the worker up.
  */
 export class PostStates {
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Posts to name with the next batch. */
   private readonly wanted = new Set<string>();
-  private readonly follows = new Map<string, { attempt: number; timer: ReturnType<typeof setTimeout> | undefined }>();
   private gatherTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The last state told per post (and as JSON), to tell listeners only about changes. */
+  private port: Port | undefined;
+  /** The last state told per post (and as JSON, to redraw only for news). */
   private readonly last = new Map<string, { key: string; state: PostStateView }>();
 
   constructor(private readonly signal: AbortSignal) {
+    const onShown = () => {
+      if (document.visibilityState === 'visible') this.reconnect();
+    };
+    document.addEventListener('visibilitychange', onShown);
     signal.addEventListener('abort', () => {
       clearTimeout(this.gatherTimer);
-      for (const follow of this.follows.values()) clearTimeout(follow.timer);
-      this.follows.clear();
+      document.removeEventListener('visibilitychange', onShown);
+      this.port?.disconnect();
+      this.port = undefined;
     });
   }
 
@@ -43,70 +58,85 @@ export class PostStates {
     return () => {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(postId);
+      // The page has no bars left: the port goes.
+      if (this.listeners.size === 0) this.close();
     };
   }
 
-  /** Asks for `postId`'s state with the next batch. */
+  /** Follows `postId` from the next batch on. */
   request(postId: string): void {
     if (this.signal.aborted) return;
     this.wanted.add(postId);
-    this.gatherTimer ??= setTimeout(() => {
-      this.gatherTimer = undefined;
-      void this.fetch([...this.wanted]);
-      this.wanted.clear();
-    }, GATHER_MS);
+    this.gatherTimer ??= setTimeout(() => this.flush(), GATHER_MS);
   }
 
-  /** After an action on `postId`: follow its writes until they settle. */
+  /** After an action on `postId`: make sure its changes are heard (the port may have closed). */
   follow(postId: string): void {
-    clearTimeout(this.follows.get(postId)?.timer);
-    this.follows.set(postId, { attempt: 0, timer: undefined });
-    this.scheduleFollow(postId, { status: 'queued' });
+    if (this.port === undefined) this.reconnect();
+    else this.request(postId);
   }
 
-  private scheduleFollow(postId: string, view: WriteView | undefined): void {
-    const follow = this.follows.get(postId);
-    if (follow === undefined || this.signal.aborted) return;
-    // One check pending per post: an answer (or a refusal) that comes while one waits replaces it.
-    clearTimeout(follow.timer);
-    const delay = nextCheckDelay(view, follow.attempt, Date.now());
-    if (delay === null) {
-      this.follows.delete(postId);
-      return;
+  private flush(): void {
+    this.gatherTimer = undefined;
+    if (this.signal.aborted || this.wanted.size === 0) return;
+    const port = this.connect();
+    const ids = [...this.wanted];
+    this.wanted.clear();
+    for (let start = 0; start < ids.length; start += MAX_POST_IDS) {
+      try {
+        port.postMessage({ watch: ids.slice(start, start + MAX_POST_IDS) });
+      } catch {
+        // The port closed under us: its disconnect handler decides when to connect again.
+        return;
+      }
     }
-    follow.attempt += 1;
-    follow.timer = setTimeout(() => this.request(postId), delay);
   }
 
-  private async fetch(postIds: string[]): Promise<void> {
-    for (let start = 0; start < postIds.length; start += MAX_POST_IDS) {
-      const slice = postIds.slice(start, start + MAX_POST_IDS);
-      const reply = await sendLite('getPostStates', { postIds: slice });
-      if (this.signal.aborted) return;
-      if (!reply.ok) {
-        // Refused for now (the per-tab cap, a restarting worker): followed posts are asked again later.
-        for (const postId of slice) if (this.follows.has(postId)) this.scheduleFollow(postId, { status: 'queued' });
-        continue;
-      }
-      for (const state of reply.data.posts) {
-        // Bars redraw only for news: most posts on a page have no writes of the user's, ever.
-        const key = JSON.stringify(state);
-        if ((this.last.get(state.postId)?.key ?? EMPTY_KEY(state.postId)) !== key) {
-          this.last.set(state.postId, { key, state });
-          for (const listener of this.listeners.get(state.postId) ?? []) listener(state);
-        }
-        if (this.follows.has(state.postId)) this.scheduleFollow(state.postId, mostPending(state));
-      }
-    }
+  private connect(): Port {
+    if (this.port !== undefined) return this.port;
+    const port = browser.runtime.connect({ name: POST_STATES_PORT });
+    this.port = port;
+    port.onMessage.addListener((raw: unknown) => {
+      const posts = (raw as { posts?: unknown } | null)?.posts;
+      if (this.port === port && Array.isArray(posts)) for (const state of posts) this.tell(state as PostStateView);
+    });
+    port.onDisconnect.addListener(() => {
+      if (this.port !== port) return;
+      this.port = undefined;
+      // Someone is waiting on a write: hear how it ends.
+      if ([...this.last.values()].some(({ state }) => onItsWay(state)))
+        setTimeout(() => this.reconnect(), RECONNECT_MS);
+    });
+    return port;
+  }
+
+  /** A new port names every post that has a bar again. */
+  private reconnect(): void {
+    if (this.signal.aborted || this.port !== undefined || this.listeners.size === 0) return;
+    for (const postId of this.listeners.keys()) this.wanted.add(postId);
+    this.flush();
+  }
+
+  private close(): void {
+    clearTimeout(this.gatherTimer);
+    this.gatherTimer = undefined;
+    const port = this.port;
+    this.port = undefined;
+    port?.disconnect();
+    this.last.clear();
+  }
+
+  private tell(state: PostStateView): void {
+    if (typeof state?.postId !== 'string') return;
+    // Bars redraw only for news: most posts on a page have no writes of the user's, ever.
+    const key = JSON.stringify(state);
+    if ((this.last.get(state.postId)?.key ?? JSON.stringify(emptyPost(state.postId))) === key) return;
+    this.last.set(state.postId, { key, state });
+    for (const listener of this.listeners.get(state.postId) ?? []) listener(state);
   }
 }
 
-/** A post with no writes of the user's, as `getPostStates` answers it: what a new bar shows already. */
-const EMPTY_KEY = (postId: string) =>
-  JSON.stringify({ postId, reactions: [], replies: { pending: 0, sent: 0, failed: 0, uncertain: 0 } });
-
-/** The write of a post that is furthest from settled (what following it waits for). */
-function mostPending(state: PostStateView): WriteView | undefined {
-  const views = [...reactionViews(state).values(), ...(state.replies.latest ? [state.replies.latest] : [])];
-  return views.find((view) => view.status === 'waiting') ?? views.find(isPending);
+/** A post with a write still on its way. */
+function onItsWay(state: PostStateView): boolean {
+  return [...reactionViews(state).values(), ...(state.replies.latest ? [state.replies.latest] : [])].some(isPending);
 }

@@ -1,5 +1,6 @@
+import { formatClock, secondsLeft } from '@/lib/countdown';
 import { t } from '@/lib/i18n';
-import { clock, isHeld, secondsUntil, type WriteView } from '@/lib/links/bar-state';
+import { isHeld, type WriteView } from '@/lib/messages/post-writes';
 
 /** The little mark a reaction button carries for its state (hidden from screen readers: the status says it). */
 export function markOf(view: WriteView | undefined): string {
@@ -24,13 +25,13 @@ export function markOf(view: WriteView | undefined): string {
 export function stateWords(view: WriteView, now: number): string {
   switch (view.status) {
     case 'queued':
-      return isHeld(view, now) ? t('barHeld', String(secondsUntil(view.heldUntil ?? now, now))) : t('barQueued');
+      return isHeld(view, now) ? t('barHeld', String(secondsLeft(view.heldUntil ?? now, now))) : t('barQueued');
     case 'sending':
       return t('barSending');
     case 'sent':
       return t('barSent');
     case 'waiting':
-      return t('barWaiting', clock(secondsUntil(view.until ?? now, now)));
+      return t('barWaiting', formatClock(secondsLeft(view.until ?? now, now)));
     case 'failed':
       return t('barFailed', view.reason ?? '');
     case 'uncertain':

@@ -1,7 +1,8 @@
 import { t } from '@/lib/i18n';
-import { useStatus } from '@/lib/ui/use-status';
+import { useStatus } from '@/lib/ui/page-store';
 import { ConnectionForm } from './ConnectionForm';
 import { LinkPatterns } from './LinkPatterns';
+import { OutboxHistory } from './OutboxHistory';
 import { ReactionKindsEditor } from './ReactionKindsEditor';
 import { ScopeList } from './ScopeList';
 import { ShortcutHint } from './ShortcutHint';
@@ -11,7 +12,8 @@ import './options.css';
 
 /**
  * The options page: which platform and key to use, what the key may do, the reaction buttons,
- * where post links get inline bars, and the keyboard shortcut. Settings save as they change.
+ * where post links get inline bars, how much Outbox history to keep, and the keyboard shortcut.
+ * Settings save as they change.
  */
 export function App() {
   const status = useStatus();
@@ -31,6 +33,7 @@ export function App() {
           <ReactionKindsEditor kinds={settings.reactionKinds} save={save} />
           <LinkPatterns patterns={settings.linkPatterns} save={save} />
           <SiteAccess decorateAllSites={settings.decorateAllSites} excludedHosts={settings.excludedHosts} save={save} />
+          <OutboxHistory saved={{ keepSent: settings.keepSent, keepSentDays: settings.keepSentDays }} save={save} />
         </>
       )}
       <ShortcutHint />

@@ -5,7 +5,7 @@ import { t } from '@/lib/i18n';
 import { originMatchPattern } from '@/lib/links/registration';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
-import type { Status } from '@/lib/ui/use-status';
+import type { Status } from '@/lib/ui/page-store';
 
 /**
  * The store build holds no host access until the user gives it: saving an API address asks for its

@@ -1,5 +1,5 @@
 import { type MessageKey, t } from '@/lib/i18n';
-import type { Status } from '@/lib/ui/use-status';
+import type { Status } from '@/lib/ui/page-store';
 
 /** The scopes the extension uses, what each one enables, and what is off without it (spec §5). */
 const SCOPES: { scope: string; feature: MessageKey; off: MessageKey }[] = [

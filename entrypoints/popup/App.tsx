@@ -5,7 +5,7 @@ import { openSidePanel } from '@/lib/browser/side-panel';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
-import { useStatus } from '@/lib/ui/use-status';
+import { useStatus } from '@/lib/ui/page-store';
 import { type KeyCheck, KeyStatus } from './KeyStatus';
 import { OutboxCount } from './OutboxCount';
 import { QuickPost } from './QuickPost';

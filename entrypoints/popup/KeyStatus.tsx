@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
-import type { Status } from '@/lib/ui/use-status';
+import type { Status } from '@/lib/ui/page-store';
 
 /** The popup's own key check: done once when the status knows of a key but not yet of its account. */
 export type KeyCheck = { state: 'idle' } | { state: 'checking' } | { state: 'failed'; text: string };

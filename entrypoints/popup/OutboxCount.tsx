@@ -1,5 +1,5 @@
 import { type MessageKey, t } from '@/lib/i18n';
-import type { Status } from '@/lib/ui/use-status';
+import type { Status } from '@/lib/ui/page-store';
 
 type Worst = NonNullable<Status['outbox']['worst']>;
 

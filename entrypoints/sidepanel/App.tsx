@@ -1,11 +1,11 @@
-import { useCallback, useState } from 'preact/hooks';
-import { OutboxView } from '@/components/outbox/OutboxView';
+import { useState } from 'preact/hooks';
 import { RateLimitBanner } from '@/components/outbox/RateLimitBanner';
 import { t } from '@/lib/i18n';
 import type { DraftStore } from '@/lib/ui/drafts';
+import { useStatus } from '@/lib/ui/page-store';
 import type { TimelineStore } from '@/lib/ui/timeline-store';
 import type { KindsSource } from '@/lib/ui/use-reaction-kinds';
-import { useStatus } from '@/lib/ui/use-status';
+import { OutboxTab } from './OutboxTab';
 import { PanelTabs, type TabName } from './PanelTabs';
 import { TimelinePanel } from './TimelinePanel';
 import './sidepanel.css';
@@ -21,9 +21,7 @@ export function App(props: {
   kinds?: KindsSource;
 }) {
   const { store, drafts } = props;
-  const [outboxTick, setOutboxTick] = useState(0);
-  const onOutboxChange = useCallback(() => setOutboxTick((n) => n + 1), []);
-  const status = useStatus(onOutboxChange);
+  const status = useStatus();
   const [tab, setTab] = useState<TabName>('timeline');
   // The Outbox mounts when first shown and stays, so switching back and forth keeps its state.
   const [outboxShown, setOutboxShown] = useState(false);
@@ -46,7 +44,7 @@ export function App(props: {
           class="tabpanel"
           hidden={tab !== 'timeline'}
         >
-          <TimelinePanel store={store} status={status} outboxTick={outboxTick} drafts={drafts} kinds={props.kinds} />
+          <TimelinePanel store={store} status={status} drafts={drafts} kinds={props.kinds} />
         </div>
         <div
           role="tabpanel"
@@ -55,7 +53,7 @@ export function App(props: {
           class="tabpanel scroll"
           hidden={tab !== 'outbox'}
         >
-          {outboxShown && <OutboxView banner={false} />}
+          {outboxShown && <OutboxTab />}
         </div>
       </main>
     </div>

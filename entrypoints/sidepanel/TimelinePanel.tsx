@@ -12,13 +12,13 @@ import type { PostView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
 import type { DraftStore } from '@/lib/ui/drafts';
 import { errorText } from '@/lib/ui/error-text';
+import type { Status } from '@/lib/ui/page-store';
 import type { TimelineStore } from '@/lib/ui/timeline-store';
 import { useDraftComposer } from '@/lib/ui/use-draft-composer';
 import { useNewPostsCheck } from '@/lib/ui/use-new-posts-check';
 import { useOnline } from '@/lib/ui/use-online';
 import { usePostMarks } from '@/lib/ui/use-post-marks';
 import { type KindsSource, useReactionKinds } from '@/lib/ui/use-reaction-kinds';
-import type { Status } from '@/lib/ui/use-status';
 import { markFirstItemsPainted } from './first-paint';
 import { usePendingDrafts } from './use-pending-drafts';
 import { type ReplyBoxes, useReplyBoxes } from './use-reply-boxes';
@@ -34,8 +34,6 @@ export interface TimelinePanelProps {
   /** The timeline's state; its first page was asked for before the panel rendered. */
   store: TimelineStore;
   status: Status | undefined;
-  /** Changes whenever the background says Outbox items changed. */
-  outboxTick: number;
   /** Drafts, loaded before the panel renders. */
   drafts: DraftStore;
   /** Where the reaction kinds come from first (else the panel asks). */
@@ -46,7 +44,7 @@ export interface TimelinePanelProps {
  * The timeline tab: the new-post composer, "N new posts", and the public timeline as a windowed
  * feed that loads the next page as the user nears its end; each post with reply and reactions.
  */
-export function TimelinePanel({ store, status, outboxTick, drafts, kinds: kindsSource }: TimelinePanelProps) {
+export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: TimelinePanelProps) {
   const [state, setState] = useState(() => store.getState());
   useEffect(() => {
     setState(store.getState());
@@ -55,7 +53,7 @@ export function TimelinePanel({ store, status, outboxTick, drafts, kinds: kindsS
 
   const online = useOnline();
   const kinds = useReactionKinds(kindsSource);
-  const { marks, markPending, refresh: refreshMarks } = usePostMarks(outboxTick);
+  const { marks, markPending, unmarkPending } = usePostMarks();
   const [reactErrors, setReactErrors] = useState<ReadonlyMap<string, string>>(() => new Map());
   const [announcement, setAnnouncement] = useState('');
   const list = useRef<VirtualListHandle>(null);
@@ -113,19 +111,18 @@ export function TimelinePanel({ store, status, outboxTick, drafts, kinds: kindsS
       markPending(postId, kind);
       setReactErrors((errors) => without(errors, postId));
       const reply = await sendMessage('enqueueWrite', { kind: 'reaction', postId, reaction: kind });
-      if (!reply.ok)
-        setReactErrors((errors) => new Map(errors).set(postId, t('panelReactionFailed', errorText(reply.error))));
-      void refreshMarks();
+      if (reply.ok) return;
+      unmarkPending(postId, kind);
+      setReactErrors((errors) => new Map(errors).set(postId, t('panelReactionFailed', errorText(reply.error))));
     },
-    [markPending, refreshMarks],
+    [markPending, unmarkPending],
   );
   const onReplyQueued = useCallback(
     (postId: string) => {
       boxes.close(postId);
       setAnnouncement(t('panelReplyQueued'));
-      void refreshMarks();
     },
-    [boxes, refreshMarks],
+    [boxes],
   );
 
   const onNearEnd = useCallback(() => {

@@ -1,4 +1,4 @@
-import { WRITE_STATUSES, type WriteStatus } from './bar-state';
+import { WRITE_STATUSES, type WriteStatus } from '@/lib/messages/post-writes';
 
 /**
  * The inline reply composer is an extension page in a frame (entrypoints/reply-frame), so the page

@@ -36,8 +36,14 @@ export type Reply<N extends MessageName> = { ok: true; data: ReplyData<N> } | { 
 /** A reply of any message, as the router produces it. */
 export type AnyReply = { ok: true; data: unknown } | { ok: false; error: ReplyError };
 
-/** The name of the long-lived port extension pages open to receive state pushes. */
+/** The name of the long-lived port extension pages open to receive state pushes (lib/messages/push.ts). */
 export const STATE_PORT = 'state';
+/**
+ * The name of the port a content script opens to follow the states of the posts its bars show:
+ * it says `{watch: [postIds]}`, the background answers `{posts: [PostStateView]}` at once and again
+ * for each post whose state changes (entrypoints/background/post-state-ports.ts).
+ */
+export const POST_STATES_PORT = 'post-states';
 
 const MAX_MESSAGE = 500;
 

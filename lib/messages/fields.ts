@@ -159,27 +159,3 @@ export const pauseSchema = z.object({
    */
   needsKey: z.array(z.object({ baseUrl: z.string(), pending: z.number() })).optional(),
 });
-
-/** One write's state as a content script shows it: `until` for a waiting write, `reason` (words) for a failed one. */
-const writeStateSchema = z.object({
-  status: itemStatusSchema,
-  until: z.number().optional(),
-  /** Queued but held for its Undo window until then (epoch ms). */
-  heldUntil: z.number().optional(),
-  reason: z.string().optional(),
-});
-
-/** What a content script displays for one post: the user's own writes about it. */
-export const postStateSchema = z.object({
-  postId: z.string(),
-  /** Oldest first. */
-  reactions: z.array(writeStateSchema.extend({ kind: z.string() })),
-  replies: z.object({
-    pending: z.number(),
-    sent: z.number(),
-    failed: z.number(),
-    uncertain: z.number(),
-    /** The newest reply's state. */
-    latest: writeStateSchema.optional(),
-  }),
-});

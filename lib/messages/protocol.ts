@@ -10,12 +10,11 @@ import {
   outboxItemSchema,
   outboxSummarySchema,
   pauseSchema,
-  postStateSchema,
   reactionKindSchema,
   writeAckSchema,
   writeRequestSchema,
 } from './fields';
-import { MAX_DRAFT_LENGTH, MAX_POST_IDS } from './limits';
+import { MAX_DRAFT_LENGTH } from './limits';
 
 /** Who may send a message: extension pages (popup, side panel, options) or also content scripts. */
 export type SenderKind = 'extension' | 'content';
@@ -124,8 +123,23 @@ export const protocol = {
   },
   /** Puts a write in the Outbox; resolves once it is durable. */
   enqueueWrite: { content: false, request: writeRequestSchema, reply: outboxItemSchema },
-  /** Every Outbox item, oldest first. */
-  listOutbox: { content: false, request: none, reply: z.object({ items: z.array(outboxItemSchema) }) },
+  /**
+   * A page of the Outbox, newest first: the items older than `cursor` (from the state push's first
+   * page, or the previous answer), at most `limit` (default 100). Pages get everything else pushed.
+   */
+  listOutbox: {
+    content: false,
+    request: z
+      .strictObject({
+        cursor: z
+          .string()
+          .regex(/^\d{1,16}$/)
+          .optional(),
+        limit: z.number().int().min(1).max(200).optional(),
+      })
+      .optional(),
+    reply: z.object({ items: z.array(outboxItemSchema), nextCursor: z.string().nullable() }),
+  },
   /** "Send again" for a failed or uncertain item. */
   retryItem: { content: false, request: z.strictObject({ id: idSchema }), reply: outboxItemSchema },
   /** Edits the body of a failed or uncertain post/comment and sends it again. */
@@ -169,15 +183,6 @@ export const protocol = {
       z.strictObject({ kind: z.literal('reply'), postId: idSchema, text: z.string().max(MAX_DRAFT_LENGTH) }),
     ]),
     reply: z.null(),
-  },
-  /**
-   * What a content script shows next to post links: the user's own writes per post, made from bars
-   * on the sender's own site only (a page learns nothing of what the user did elsewhere).
-   */
-  getPostStates: {
-    content: true,
-    request: z.strictObject({ postIds: z.array(idSchema).max(MAX_POST_IDS) }),
-    reply: z.object({ posts: z.array(postStateSchema) }),
   },
 } as const satisfies Record<string, MessageDef>;
 

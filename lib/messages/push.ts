@@ -1,12 +1,31 @@
 import { z } from '@/lib/zod';
+import { outboxItemSchema } from './fields';
 import { protocol } from './protocol';
 
 /**
- * What the background pushes over the state port: the status (as `getStatus` answers it) after
- * every change, and a hint that Outbox items changed (pages that list them ask again).
+ * What the background pushes to an extension page over its state port: one push per change,
+ * carrying the data that changed, so a page applies it to its store and never asks again.
+ *
+ * - `status` (as `getStatus` answers it) in every push.
+ * - `outbox`, for a page that subscribed to it (`{subscribe: 'outbox'}` over the port): the items
+ *   that changed or were added and the ids of those removed; `reset` (the first push after the
+ *   subscription) replaces what the page had with the first page of the Outbox (every write not
+ *   sent yet, the newest sent ones) and says where older ones start (`listOutbox {cursor}`).
  */
-export const statePushSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('status'), status: protocol.getStatus.reply }),
-  z.object({ type: z.literal('outbox') }),
-]);
+export const statePushSchema = z.object({
+  status: protocol.getStatus.reply,
+  outbox: z
+    .object({
+      reset: z.boolean(),
+      items: z.array(outboxItemSchema),
+      removed: z.array(z.string()),
+      /** With `reset`: the cursor of older sent writes (null: none). */
+      nextCursor: z.string().nullable().optional(),
+    })
+    .optional(),
+});
 export type StatePush = z.infer<typeof statePushSchema>;
+export type OutboxDelta = NonNullable<StatePush['outbox']>;
+
+/** What a page may say over its state port. */
+export const pageSaysSchema = z.strictObject({ subscribe: z.literal('outbox') });

@@ -4,6 +4,7 @@ export { type BackoffOptions, backoffWindow, fullJitter, type Random } from './b
 export { classifySendError, DEFAULT_RETRY_AFTER_MS, type SendDecision } from './classify';
 export { MemoryOutboxStore } from './memory-store';
 export { Outbox, OutboxActionError, type OutboxActionErrorCode, type OutboxOptions } from './outbox';
+export { FIRST_SENT, firstOutboxPage, MAX_PAGE, type OutboxPage, pageOutbox } from './pages';
 export { createReadWithRetry, isRetryable, type ReadRetryOptions, type ReadWithRetry } from './read-retry';
 export type { OutboxChange, OutboxListener } from './records';
 export type { DrainResult } from './scheduler';

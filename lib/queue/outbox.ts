@@ -176,17 +176,21 @@ export class Outbox {
   }
 
   /**
-   * Bounds the history: removes `sent` items that are neither among the newest `keep` sent ones
-   * nor younger than `maxAgeMs` at `now` (failed and uncertain items wait for the user; pending
-   * ones are never touched). Returns how many were removed. Keep the age at an hour or more: a sent
-   * item's id is what stops a later settle from claiming the same contribution twice.
+   * Bounds the history: removes `sent` items beyond the newest `keep` sent ones or older than
+   * `maxAgeMs` at `now`, both (failed and uncertain items wait for the user; pending ones are never
+   * touched). Writes sent within {@link SETTLE_FLOOR_MS} always stay, whatever the bounds: a sent
+   * item's id is what stops a later settle from claiming the same contribution twice. Returns how
+   * many were removed.
    */
   pruneSent(bound: { keep: number; maxAgeMs: number }, now: number = this.clock()): Promise<number> {
     return this.records.serial(async () => {
       const sent = this.list()
         .filter((item) => item.state.status === 'sent')
         .sort((a, b) => sentAt(b) - sentAt(a));
-      const old = sent.slice(Math.max(0, bound.keep)).filter((item) => sentAt(item) < now - bound.maxAgeMs);
+      const old = sent.filter(
+        (item, rank) =>
+          sentAt(item) < now - SETTLE_FLOOR_MS && (rank >= bound.keep || sentAt(item) < now - bound.maxAgeMs),
+      );
       for (const item of old) await this.records.remove(item.id);
       return old.length;
     });
@@ -291,6 +295,9 @@ function isPendingOrSending(item: OutboxItem): boolean {
   const { status } = item.state;
   return status === 'queued' || status === 'waiting' || status === 'sending';
 }
+
+/** Sent writes younger than this are never pruned (settling a lost answer reads them). */
+export const SETTLE_FLOOR_MS = 3_600_000;
 
 /** When an item was sent (0 for one that was not). */
 function sentAt(item: OutboxItem): number {

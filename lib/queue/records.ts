@@ -4,7 +4,7 @@ import type { AccountState, OutboxItem } from './types';
 /** One change the Outbox made durable, pushed to subscribers (the background forwards it to UIs). */
 export type OutboxChange =
   | { type: 'item'; item: OutboxItem }
-  | { type: 'removed'; id: string; account: string }
+  | { type: 'removed'; id: string; account: string; item: OutboxItem }
   | { type: 'account'; state: AccountState };
 
 /** Called after each durable change. */
@@ -112,7 +112,7 @@ export class OutboxRecords {
       if (!this.items.has(id)) this.items.set(id, previous);
       throw error;
     }
-    this.emit({ type: 'removed', id, account: previous.account });
+    this.emit({ type: 'removed', id, account: previous.account, item: previous });
   }
 
   /** Shows the account state at once and persists it; rolls back if the store refuses. */

@@ -39,8 +39,8 @@ export const settingsSchema = z.object({
   /** Hosts never decorated, even with all-sites access. */
   excludedHosts: z.array(z.string().max(MAX_HOST_LENGTH)).max(MAX_EXCLUDED_HOSTS),
   /**
-   * The Outbox's history: sent writes beyond the newest `keepSent` and older than `keepSentDays`
-   * are forgotten (failed and uncertain ones wait for the user, whatever their age).
+   * The Outbox's history: sent writes beyond the newest `keepSent` or older than `keepSentDays` are
+   * forgotten, except those of the last hour (failed and uncertain ones wait for the user).
    */
   keepSent: z.int().min(10).max(10_000),
   keepSentDays: z.int().min(1).max(365),

@@ -1,26 +1,36 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { sendMessage } from '@/lib/messages/send';
-import { type MarksByPost, marksByPost, withPendingReaction } from './post-marks';
+import { useCallback, useMemo, useState } from 'preact/hooks';
+import { type PostStateView, postStates, reactionViews, withPendingReaction } from '@/lib/messages/post-writes';
+import { useOutbox } from './page-store';
+
+/** A reaction shown as pending at once, before the Outbox's push has it. */
+const key = (postId: string, kind: string) => `${postId}\n${kind}`;
 
 /**
- * The user's own writes per post, from the Outbox: listed again whenever `outboxTick` changes
- * (the background pushed an Outbox change). `markPending` shows a reaction as pending at once,
- * before the Outbox has it; answers of lists started before that are dropped so it does not flicker.
+ * The user's own writes per post, from the page's store (the one model, lib/messages/post-writes).
+ * `markPending` shows a reaction as pending at once; the store's own item for it takes over as
+ * soon as the push brings it, and `unmarkPending` takes it back when the write was refused.
  */
-export function usePostMarks(outboxTick: number) {
-  const [marks, setMarks] = useState<MarksByPost>(() => new Map());
-  const generation = useRef(0);
-  const refresh = useCallback(async () => {
-    const mine = ++generation.current;
-    const reply = await sendMessage('listOutbox');
-    if (mine === generation.current && reply.ok) setMarks(marksByPost(reply.data.items));
-  }, []);
-  useEffect(() => {
-    void refresh();
-  }, [outboxTick, refresh]);
+export function usePostMarks() {
+  const outbox = useOutbox();
+  const [optimistic, setOptimistic] = useState<ReadonlySet<string>>(() => new Set());
+  const marks = useMemo(() => {
+    const states = postStates(outbox?.items ?? [], Date.now());
+    for (const entry of optimistic) {
+      const [postId = '', kind = ''] = entry.split('\n');
+      if (!reactionViews(states.get(postId)).has(kind))
+        states.set(postId, withPendingReaction(states.get(postId), postId, kind));
+    }
+    return states as ReadonlyMap<string, PostStateView>;
+  }, [outbox, optimistic]);
   const markPending = useCallback((postId: string, kind: string) => {
-    generation.current += 1;
-    setMarks((current) => withPendingReaction(current, postId, kind));
+    setOptimistic((current) => new Set(current).add(key(postId, kind)));
   }, []);
-  return { marks, markPending, refresh };
+  const unmarkPending = useCallback((postId: string, kind: string) => {
+    setOptimistic((current) => {
+      const next = new Set(current);
+      next.delete(key(postId, kind));
+      return next;
+    });
+  }, []);
+  return { marks, markPending, unmarkPending };
 }

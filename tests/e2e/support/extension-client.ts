@@ -39,8 +39,20 @@ export interface OutboxItemView {
   state: { status: string; id?: string; until?: number };
 }
 
+/** Every Outbox item, oldest first (read page by page, as `listOutbox` answers newest first). */
 export async function listOutbox(page: Page): Promise<OutboxItemView[]> {
-  return (await call<{ items: OutboxItemView[] }>(page, 'listOutbox')).items;
+  const items: OutboxItemView[] = [];
+  let cursor: string | null | undefined;
+  do {
+    const answer = await call<{ items: OutboxItemView[]; nextCursor: string | null }>(
+      page,
+      'listOutbox',
+      cursor === undefined ? { limit: 200 } : { cursor, limit: 200 },
+    );
+    items.push(...answer.items);
+    cursor = answer.nextCursor;
+  } while (cursor !== null);
+  return items.sort((a, b) => a.seq - b.seq);
 }
 
 /**

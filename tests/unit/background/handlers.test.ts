@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers, UNDO_WINDOW_MS } from '@/entrypoints/background/handlers';
+import { siteStates } from '@/entrypoints/background/post-state-ports';
 import { BackgroundServices } from '@/entrypoints/background/services';
 import type { Handlers } from '@/lib/messages/router';
 import { KeyVault } from '@/lib/storage/key-vault';
@@ -10,6 +11,11 @@ import { useFakeClock } from '../support/clock';
 
 const SITE = 'http://127.0.0.1:8787';
 const fromPage = { sender: { kind: 'content', url: 'http://127.0.0.1:8787/posts/p_1', tabId: 3, frameId: 0 } } as const;
+
+/** What a bar on the page at `url` is told about p_1 (see post-state-ports.ts). */
+async function statesOn(services: BackgroundServices, url: string) {
+  return siteStates((await services.outbox()).list(), new URL(url).origin, ['p_1'], Date.now());
+}
 
 async function setup() {
   const services = new BackgroundServices();
@@ -146,29 +152,29 @@ describe('least capability for pages', () => {
   });
 
   it("tells a page the state of its own site's writes only", async () => {
-    const { handlers } = await setup();
+    const { services, handlers } = await setup();
     await handlers.reactToPost({ postId: 'p_1', reaction: 'well_sourced' }, page('https://news.example/a'));
     await handlers.enqueueWrite({ kind: 'comment', postId: 'p_1', body: 'From the panel.' }, {
       sender: { kind: 'extension', url: 'chrome-extension://x/sidepanel.html', tabId: undefined },
     } as never);
-    const elsewhere = await handlers.getPostStates({ postIds: ['p_1'] }, page('https://other.example/'));
-    expect(elsewhere.posts[0]).toMatchObject({ reactions: [], replies: { pending: 0, sent: 0 } });
-    const same = await handlers.getPostStates({ postIds: ['p_1'] }, page('https://news.example/b'));
-    expect(same.posts[0]?.reactions).toHaveLength(1);
-    expect(same.posts[0]?.replies.pending).toBe(0);
+    const elsewhere = await statesOn(services, 'https://other.example/');
+    expect(elsewhere[0]).toMatchObject({ reactions: [], replies: { pending: 0, sent: 0 } });
+    const same = await statesOn(services, 'https://news.example/b');
+    expect(same[0]?.reactions).toHaveLength(1);
+    expect(same[0]?.replies.pending).toBe(0);
   });
 
   it("counts a reply typed in the bar's frame as its site's; a frame's claim that is not an origin counts for none", async () => {
-    const { handlers } = await setup();
+    const { services, handlers } = await setup();
     const frame = {
       sender: { kind: 'extension', url: 'chrome-extension://x/reply-frame.html?post=p_1', tabId: 3 },
     } as never;
     await handlers.replyToPost({ postId: 'p_1', body: 'From the frame.', site: 'https://news.example' }, frame);
     await handlers.replyToPost({ postId: 'p_1', body: 'Odd site.', site: 'javascript:alert(1)' }, frame);
-    const same = await handlers.getPostStates({ postIds: ['p_1'] }, page('https://news.example/b'));
-    expect(same.posts[0]?.replies.pending).toBe(1);
-    const elsewhere = await handlers.getPostStates({ postIds: ['p_1'] }, page('https://other.example/'));
-    expect(elsewhere.posts[0]?.replies.pending).toBe(0);
+    const same = await statesOn(services, 'https://news.example/b');
+    expect(same[0]?.replies.pending).toBe(1);
+    const elsewhere = await statesOn(services, 'https://other.example/');
+    expect(elsewhere[0]?.replies.pending).toBe(0);
   });
 });
 
@@ -190,8 +196,8 @@ describe('the Undo window of a held reaction (a click the bar could not prove se
     expect(ack).toMatchObject({ status: 'queued', heldUntil: 1_000_000 + UNDO_WINDOW_MS });
     const [item] = (await services.outbox()).list();
     expect(item?.holdUntil).toBe(1_000_000 + UNDO_WINDOW_MS);
-    const view = await handlers.getPostStates({ postIds: ['p_1'] }, page('https://news.example/b'));
-    expect(view.posts[0]?.reactions[0]).toMatchObject({ status: 'queued', heldUntil: 1_000_000 + UNDO_WINDOW_MS });
+    const view = await statesOn(services, 'https://news.example/b');
+    expect(view[0]?.reactions[0]).toMatchObject({ status: 'queued', heldUntil: 1_000_000 + UNDO_WINDOW_MS });
 
     // Another site cannot undo it; this one can, within the window.
     await expect(handlers.undoReaction(request, page('https://other.example/'))).rejects.toMatchObject({

@@ -1,41 +1,135 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostStates } from '@/entrypoints/link-bar.content/post-states';
-import { sendLite } from '@/lib/messages/send-lite';
+import type { PostStateView } from '@/lib/messages/post-writes';
 
-vi.mock('@/lib/messages/send-lite', () => ({ sendLite: vi.fn() }));
+/** The ports the content script opened, as the background would see them. */
+const ports = vi.hoisted(() => [] as FakePort[]);
+interface FakePort {
+  name: string;
+  said: unknown[];
+  disconnected: boolean;
+  tell(message: unknown): void;
+  close(): void;
+}
+vi.mock('wxt/browser', () => ({
+  browser: {
+    runtime: {
+      connect: ({ name }: { name: string }) => {
+        const onMessage = new Set<(message: unknown) => void>();
+        const onDisconnect = new Set<() => void>();
+        const port: FakePort = {
+          name,
+          said: [],
+          disconnected: false,
+          tell: (message) => {
+            for (const listener of onMessage) listener(message);
+          },
+          close: () => {
+            port.disconnected = true;
+            for (const listener of onDisconnect) listener();
+          },
+        };
+        ports.push(port);
+        return {
+          postMessage: (message: unknown) => {
+            if (port.disconnected) throw new Error('disconnected');
+            port.said.push(message);
+          },
+          disconnect: () => {
+            port.disconnected = true;
+          },
+          onMessage: { addListener: (listener: (message: unknown) => void) => onMessage.add(listener) },
+          onDisconnect: { addListener: (listener: () => void) => onDisconnect.add(listener) },
+        };
+      },
+    },
+  },
+}));
 
-const queued = (postId: string) => ({
+const state = (postId: string, status?: 'queued' | 'sent'): PostStateView => ({
   postId,
-  reactions: [{ kind: 'agree', status: 'queued' as const }],
+  reactions: status === undefined ? [] : [{ kind: 'agree', status }],
   replies: { pending: 0, sent: 0, failed: 0, uncertain: 0 },
 });
 
-describe('post states', () => {
+describe('post states: bars follow their posts over one port per frame', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.mocked(sendLite).mockImplementation(async (_name, ...args) => {
-      const { postIds } = args[0] as { postIds: string[] };
-      return { ok: true, data: { posts: postIds.map(queued) } } as never;
-    });
+    ports.length = 0;
   });
   afterEach(() => {
     vi.useRealTimers();
-    vi.mocked(sendLite).mockReset();
   });
 
-  it('keeps one check pending per followed post, whatever answers come in between', async () => {
+  it('opens no port before a bar asks, then names the posts of bars that came together in one message', async () => {
     const states = new PostStates(new AbortController().signal);
-    states.follow('p1');
-    // Another bar on the page asks about the same post while the follow-up check waits.
+    expect(ports).toHaveLength(0);
+    states.watch('p1', () => undefined);
+    states.request('p1');
+    states.request('p2');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(ports.map((port) => [port.name, port.said])).toEqual([['post-states', [{ watch: ['p1', 'p2'] }]]]);
+  });
+
+  it('tells a bar only about news: a post without writes draws nothing, a change draws once', async () => {
+    const states = new PostStates(new AbortController().signal);
+    const seen: PostStateView[] = [];
+    states.watch('p1', (told) => seen.push(told));
     states.request('p1');
     await vi.advanceTimersByTimeAsync(200);
-    expect(vi.mocked(sendLite)).toHaveBeenCalledTimes(1);
-    // One timer: the follow-up of p1 (the answer replaced the one `follow` set, it did not add one).
-    expect(vi.getTimerCount()).toBe(1);
-    // Over the next minute the checks go out one after another, never two at once.
+    const [port] = ports;
+    port?.tell({ posts: [state('p1')] });
+    expect(seen).toEqual([]);
+    port?.tell({ posts: [state('p1', 'queued')] });
+    port?.tell({ posts: [state('p1', 'queued')] });
+    port?.tell({ posts: [state('p1', 'sent')] });
+    expect(seen.map((told) => told.reactions[0]?.status)).toEqual(['queued', 'sent']);
+    // Odd messages are ignored.
+    port?.tell(null);
+    port?.tell({ posts: 'x' });
+    port?.tell({ posts: [{}] });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('closes the port when the page has no bars left', async () => {
+    const states = new PostStates(new AbortController().signal);
+    const unwatch = states.watch('p1', () => undefined);
+    states.request('p1');
+    await vi.advanceTimersByTimeAsync(200);
+    unwatch();
+    expect(ports[0]?.disconnected).toBe(true);
+  });
+
+  it('connects again at once when the worker stops while a write is on its way, else only when needed', async () => {
+    const states = new PostStates(new AbortController().signal);
+    states.watch('p1', () => undefined);
+    states.watch('p2', () => undefined);
+    states.request('p1');
+    states.request('p2');
+    await vi.advanceTimersByTimeAsync(200);
+    ports[0]?.tell({ posts: [state('p1', 'queued')] });
+    ports[0]?.close();
+    await vi.advanceTimersByTimeAsync(600);
+    expect(ports).toHaveLength(2);
+    expect(ports[1]?.said).toEqual([{ watch: ['p1', 'p2'] }]);
+
+    // Settled: a stopped worker is left alone until the next action.
+    ports[1]?.tell({ posts: [state('p1', 'sent')] });
+    ports[1]?.close();
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(vi.getTimerCount()).toBe(1);
-    // 0.5 s doubling to 15 s: 150 ms gather + 1 s + 2 s + 4 s + 8 s + 15 s + 15 s + 15 s… within 60 s.
-    expect(vi.mocked(sendLite).mock.calls.length).toBeLessThanOrEqual(10);
+    expect(ports).toHaveLength(2);
+    states.follow('p1');
+    expect(ports).toHaveLength(3);
+    expect(ports[2]?.said).toEqual([{ watch: ['p1', 'p2'] }]);
+  });
+
+  it('sends nothing once its page is gone', async () => {
+    const controller = new AbortController();
+    const states = new PostStates(controller.signal);
+    states.watch('p1', () => undefined);
+    states.request('p1');
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(ports).toHaveLength(0);
   });
 });

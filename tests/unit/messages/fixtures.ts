@@ -70,7 +70,7 @@ export const replies = {
   checkKey: { account: { handle: 'demo' }, scopes: ['posts:read'] },
   getTimelinePage: { items: [{ id: 'p_1', body: 'Hello' }], nextCursor: null },
   enqueueWrite: ITEM,
-  listOutbox: { items: [ITEM] },
+  listOutbox: { items: [ITEM], nextCursor: null },
   retryItem: ITEM,
   editAndResend: ITEM,
   discardItem: null,
@@ -78,18 +78,6 @@ export const replies = {
   undoReaction: null,
   replyToPost: { id: 'o_3', status: 'queued' as const },
   openWithDraft: null,
-  getPostStates: {
-    posts: [
-      {
-        postId: 'p_1',
-        reactions: [
-          { kind: 'well_sourced', status: 'waiting' as const, until: 2 },
-          { kind: 'agree', status: 'failed' as const, reason: 'The key lacks the scope reactions:write.' },
-        ],
-        replies: { pending: 1, sent: 0, failed: 0, uncertain: 0, latest: { status: 'queued' as const } },
-      },
-    ],
-  },
 } satisfies { [N in MessageName]: unknown };
 
 /** One spy per message, each answering its valid reply. */
@@ -121,5 +109,4 @@ export const validRequests: { [N in MessageName]: unknown } = {
   undoReaction: { postId: 'p_1', reaction: 'well_sourced' },
   replyToPost: { postId: 'p_1', body: 'Agreed.' },
   openWithDraft: { kind: 'reply', postId: 'p_1', text: '' },
-  getPostStates: { postIds: ['p_1', 'p_2'] },
 };

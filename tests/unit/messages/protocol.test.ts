@@ -18,16 +18,10 @@ import { replies, validRequests } from './fixtures';
 const parse = <N extends MessageName>(name: N, payload: unknown) => protocol[name].request.safeParse(payload);
 
 describe('the protocol table', () => {
-  it('lets content scripts use exactly react (and undo it), loading their bar and reading what they display', () => {
+  it('lets content scripts use exactly react (and undo it), loading their bar and reading their config', () => {
     // openWithDraft is not among them: no page may plant text in the side panel's composer; nor
     // replyToPost: replies are typed in the extension's own frame, which sends them.
-    expect([...CONTENT_MESSAGES].sort()).toEqual([
-      'getLinkConfig',
-      'getPostStates',
-      'loadInlineBar',
-      'reactToPost',
-      'undoReaction',
-    ]);
+    expect([...CONTENT_MESSAGES].sort()).toEqual(['getLinkConfig', 'loadInlineBar', 'reactToPost', 'undoReaction']);
   });
 
   it('accepts a valid request and reply for every message', () => {
@@ -93,10 +87,12 @@ describe('the protocol table', () => {
     expect(parse('enqueueWrite', { kind: 'dm', body: 'x' }).success).toBe(false);
   });
 
-  it('cap getPostStates at 200 ids', () => {
-    const ids = (n: number) => Array.from({ length: n }, (_, i) => `p_${i}`);
-    expect(parse('getPostStates', { postIds: ids(200) }).success).toBe(true);
-    expect(parse('getPostStates', { postIds: ids(201) }).success).toBe(false);
+  it('page the Outbox with a bounded limit and a numeric cursor', () => {
+    expect(parse('listOutbox', undefined).success).toBe(true);
+    expect(parse('listOutbox', { cursor: '1234', limit: 200 }).success).toBe(true);
+    expect(parse('listOutbox', { limit: 201 }).success).toBe(false);
+    expect(parse('listOutbox', { cursor: 'abc' }).success).toBe(false);
+    expect(parse('listOutbox', { cursor: '1', extra: true }).success).toBe(false);
   });
 
   it('check drafts, keys, settings and timeline paging', () => {

@@ -121,7 +121,7 @@ describe('createRouter', () => {
   it('caps content-script messages per tab', async () => {
     let now = NOW;
     const { router, spies } = setup({ now: () => now, contentRate: { perSecond: 2, burst: 2 } });
-    const ask = (sender: object) => router({ type: 'getPostStates', payload: { postIds: ['p_1'] } }, sender);
+    const ask = (sender: object) => router({ type: 'getLinkConfig' }, sender);
     expect((await ask(senders.content)).ok).toBe(true);
     expect((await ask(senders.content)).ok).toBe(true);
     expect(await ask(senders.content)).toEqual({
@@ -133,7 +133,7 @@ describe('createRouter', () => {
     expect((await router({ type: 'getStatus' }, senders.popup)).ok).toBe(true);
     now += 500;
     expect((await ask(senders.content)).ok).toBe(true);
-    expect(spies.getPostStates).toHaveBeenCalledTimes(4);
+    expect(spies.getLinkConfig).toHaveBeenCalledTimes(4);
   });
 
   it('maps an ApiError to its kind, with retryAt for rate limits', async () => {

@@ -198,12 +198,24 @@ describe('pruneSent', () => {
     sender.last().fail(apiError('invalid', { status: 400 }));
     await drained;
 
-    // Newest one kept by count; none young enough at an hour later: "old" and "new" go.
-    expect(await outbox.pruneSent({ keep: 1, maxAgeMs: 30_000 }, START + 3_600_000)).toBe(2);
+    // An hour later: "newest" kept by count, the two before it go (beyond the count).
+    expect(await outbox.pruneSent({ keep: 1, maxAgeMs: 86_400_000 }, START + 3_700_000)).toBe(2);
     expect(outbox.list().map((item) => item.state.status)).toEqual(['sent', 'failed']);
     expect(await store.listItems()).toHaveLength(2);
-    // Young enough: kept whatever the count.
-    expect(await outbox.pruneSent({ keep: 0, maxAgeMs: 86_400_000 }, START + 3_600_000)).toBe(0);
+    // Older than the age bound: goes whatever the count.
+    expect(await outbox.pruneSent({ keep: 10, maxAgeMs: 3_600_000 }, START + 7_300_000)).toBe(1);
+    expect(outbox.list().map((item) => item.state.status)).toEqual(['failed']);
+  });
+
+  it('never forgets a write sent within the last hour, whatever the bounds', async () => {
+    const { outbox, sender } = await makeOutbox();
+    await outbox.enqueue(ACC, { kind: 'post', body: 'just now' });
+    const drained = outbox.drain();
+    await settleMicrotasks();
+    sender.last().succeed('p_now');
+    await drained;
+    expect(await outbox.pruneSent({ keep: 0, maxAgeMs: 0 }, START + 60_000)).toBe(0);
+    expect(await outbox.pruneSent({ keep: 0, maxAgeMs: 0 }, START + 3_700_000)).toBe(1);
   });
 
   it('bounds a history of 10,000 sent writes to the configured size', async () => {
@@ -222,7 +234,8 @@ describe('pruneSent', () => {
     for (const item of items) await store.putItem(item);
     const fresh = await makeOutbox({ store });
     expect(fresh.outbox.list()).toHaveLength(10_000);
-    expect(await fresh.outbox.pruneSent({ keep: 200, maxAgeMs: 7 * 86_400_000 }, START)).toBe(9_800);
+    // All within the age bound: the count alone bounds them.
+    expect(await fresh.outbox.pruneSent({ keep: 200, maxAgeMs: 60 * 86_400_000 }, START)).toBe(9_800);
     expect(fresh.outbox.list()).toHaveLength(200);
     // The newest 200 are the ones kept.
     expect(fresh.outbox.list()[0]?.id).toBe('o_9800');

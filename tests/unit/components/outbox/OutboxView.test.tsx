@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OutboxView } from '@/components/outbox/OutboxView';
+import { OutboxTab } from '@/entrypoints/sidepanel/OutboxTab';
 import type { OutboxItemView } from '@/lib/messages/fields';
 import type { MessageName } from '@/lib/messages/protocol';
 import { useEnglishMessages } from '../../support/locale';
@@ -15,17 +16,43 @@ const tick = (ms: number) =>
 const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
 
-// The state port: the test holds the Outbox-change callback and the status it answers with.
-const port = vi.hoisted(() => ({
-  onOutboxChange: undefined as (() => void) | undefined,
+// The page's store: the test sets what it holds and pushes (tells its subscribers) by hand.
+const store = vi.hoisted(() => ({
   status: undefined as unknown,
+  items: [] as unknown[],
+  olderCursor: null as string | null,
+  listeners: new Set<() => void>(),
+  loadOlder: undefined as unknown as () => Promise<unknown>,
 }));
-vi.mock('@/lib/ui/use-status', () => ({
-  useStatus: (onOutboxChange?: () => void) => {
-    port.onOutboxChange = onOutboxChange;
-    return port.status;
-  },
-}));
+vi.mock('@/lib/ui/page-store', async () => {
+  const { useEffect, useState } = await import('preact/hooks');
+  const useStore = () => {
+    const [, redraw] = useState(0);
+    useEffect(() => {
+      const listener = () => redraw((n) => n + 1);
+      store.listeners.add(listener);
+      return () => store.listeners.delete(listener);
+    }, []);
+  };
+  return {
+    useStatus: () => {
+      useStore();
+      return store.status;
+    },
+    useOutbox: () => {
+      useStore();
+      return { items: store.items, olderCursor: store.olderCursor };
+    },
+    pageStore: () => ({ loadOlder: () => store.loadOlder() }),
+  };
+});
+/** A push from the background: the store now holds `next`. */
+const push = (next: OutboxItemView[]) =>
+  act(async () => {
+    items = next;
+    store.items = next;
+    for (const listener of store.listeners) listener();
+  });
 
 const NOW = Date.UTC(2026, 10, 22, 9, 0, 0);
 let items: OutboxItemView[];
@@ -53,6 +80,12 @@ function background(overrides: Partial<Record<MessageName, (payload: unknown) =>
   });
 }
 
+/** The side panel's Outbox tab over the store as the test set it. */
+function renderOutbox() {
+  store.items = items;
+  return render(<OutboxTab />);
+}
+
 const entry = (text: RegExp | string) => screen.getByRole('listitem', { name: text });
 
 describe('OutboxView', () => {
@@ -61,8 +94,11 @@ describe('OutboxView', () => {
     // Only the clock: testing-library's findBy* waits on real timers.
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
     send.mockReset();
-    port.status = status();
+    store.status = status();
+    store.olderCursor = null;
+    store.listeners.clear();
     items = [];
+    store.items = items;
   });
   afterEach(() => {
     cleanup();
@@ -71,7 +107,7 @@ describe('OutboxView', () => {
 
   it('says so when there is nothing in it', async () => {
     background();
-    render(<OutboxView />);
+    renderOutbox();
     expect(await screen.findByText(/Nothing here yet/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Outbox' })).toBeTruthy();
   });
@@ -82,7 +118,7 @@ describe('OutboxView', () => {
       outboxItem({ kind: 'post', body: 'Single post' }, { status: 'sent', id: 'p_3', at: NOW }),
     ];
     background();
-    render(<OutboxView />);
+    renderOutbox();
     await screen.findByText('Twinned post', { exact: false });
     const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(headings).toEqual(['Needs your decision (1)', 'Sent (1)']);
@@ -113,7 +149,7 @@ describe('OutboxView', () => {
       ),
     ];
     background();
-    render(<OutboxView />);
+    renderOutbox();
     await screen.findByText('Queued post', { exact: false });
 
     const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
@@ -153,7 +189,7 @@ describe('OutboxView', () => {
       outboxItem({ kind: 'reaction', postId: 'p_abc', reaction: 'well_sourced' }, { status: 'sent', at: NOW }),
     ];
     background();
-    render(<OutboxView />);
+    renderOutbox();
     await screen.findByText('Held post', { exact: false });
     const held = entry(/Held post/);
     expect(within(held).getByText('In review')).toBeTruthy();
@@ -168,12 +204,12 @@ describe('OutboxView', () => {
   it('counts the waiting item down live', async () => {
     items = [outboxItem({ kind: 'post', body: 'Waiting post' }, { status: 'waiting', until: NOW + 7_000 })];
     background();
-    render(<OutboxView />);
-    const detail = await screen.findByText(/sends in/);
-    expect(detail.textContent).toContain('0:07');
+    // Every timer on the fake clock from the start: the countdown's ticks too.
     vi.useFakeTimers({ now: Date.now() });
-    // The countdown's next tick was scheduled on the real clock: re-render it on the fake one.
-    await act(async () => port.onOutboxChange?.());
+    renderOutbox();
+    await tick(0);
+    const detail = screen.getByText(/sends in/);
+    expect(detail.textContent).toContain('0:07');
     await tick(3_000);
     expect(detail.textContent).toContain('0:04');
   });
@@ -181,13 +217,13 @@ describe('OutboxView', () => {
   it('renders post text as text, never as HTML', async () => {
     items = [outboxItem({ kind: 'post', body: '<img src=x onerror=alert(1)> <b>bold</b>' }, { status: 'queued' })];
     background();
-    const { container } = render(<OutboxView />);
+    const { container } = renderOutbox();
     await screen.findByText(/<b>bold<\/b>/);
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
   });
 
-  it('"Send again" resends a failed or uncertain write and lists the Outbox again', async () => {
+  it('"Send again" resends a failed or uncertain write; the push shows its new state', async () => {
     items = [
       outboxItem(
         { kind: 'post', body: 'Lost post' },
@@ -195,13 +231,13 @@ describe('OutboxView', () => {
       ),
     ];
     background();
-    render(<OutboxView />);
+    renderOutbox();
     const button = await screen.findByRole('button', { name: 'Send again' });
     expect(button.getAttribute('aria-describedby')).toBeTruthy();
     const id = items[0]?.id;
-    items = [{ ...(items[0] as OutboxItemView), state: { status: 'queued' } }];
     fireEvent.click(button);
     await waitFor(() => expect(send).toHaveBeenCalledWith('retryItem', { id }));
+    await push([{ ...(items[0] as OutboxItemView), state: { status: 'queued' } }]);
     expect(await screen.findByText('Goes out after the writes before it.')).toBeTruthy();
   });
 
@@ -213,7 +249,7 @@ describe('OutboxView', () => {
       ),
     ];
     background();
-    render(<OutboxView />);
+    renderOutbox();
     expect(await screen.findByText('The platform refused it: The body is too long.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit and resend' }));
     const editor = screen.getByRole('textbox', { name: 'Edited text' }) as HTMLTextAreaElement;
@@ -241,7 +277,7 @@ describe('OutboxView', () => {
       ),
     ];
     background();
-    render(<OutboxView />);
+    renderOutbox();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit and resend' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('textbox', { name: 'Edited text' })).toBeNull();
@@ -250,14 +286,11 @@ describe('OutboxView', () => {
 
   it('"Discard" removes the write and keeps focus in the Outbox', async () => {
     items = [outboxItem({ kind: 'post', body: 'Unwanted' }, { status: 'queued' })];
-    background({
-      discardItem: () => {
-        items = [];
-        return { ok: true, data: null };
-      },
-    });
-    render(<OutboxView />);
+    background();
+    renderOutbox();
     fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith('discardItem', { id: items[0]?.id }));
+    await push([]);
     expect(await screen.findByText(/Nothing here yet/)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Outbox' }));
   });
@@ -270,33 +303,52 @@ describe('OutboxView', () => {
         error: { code: 'not_allowed', message: 'This write is being sent; wait for its outcome.' },
       }),
     });
-    render(<OutboxView />);
+    renderOutbox();
     fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This write is being sent; wait for its outcome.');
   });
 
-  it('lists the Outbox again when the background says it changed', async () => {
+  it('draws what a push brings, and never lists the Outbox by itself', async () => {
     background();
-    render(<OutboxView />);
+    renderOutbox();
     await screen.findByText(/Nothing here yet/);
-    items = [outboxItem({ kind: 'post', body: 'Arrived later' }, { status: 'queued' })];
-    await act(async () => port.onOutboxChange?.());
+    await push([outboxItem({ kind: 'post', body: 'Arrived later' }, { status: 'queued' })]);
     expect(await screen.findByText(/Arrived later/)).toBeTruthy();
+    expect(send).not.toHaveBeenCalledWith('listOutbox', expect.anything());
+    expect(send).not.toHaveBeenCalledWith('listOutbox');
   });
 
   it('shows the pause banner while the account is rate-limited', async () => {
-    port.status = status({ pause: { rateLimitedUntil: NOW + 65_000, disabled: null, offlineUntil: null } });
-    background();
-    render(<OutboxView />);
+    const paused = status({ pause: { rateLimitedUntil: NOW + 65_000, disabled: null, offlineUntil: null } });
+    const none = async () => undefined;
+    render(
+      <OutboxView
+        outbox={{ items: [], olderCursor: null }}
+        status={paused as never}
+        siteOrigin={null}
+        reactionLabel={(kind) => kind}
+        onRetry={none}
+        onEditAndResend={none}
+        onDiscard={none}
+        onShowOlder={none}
+      />,
+    );
     expect((await screen.findByRole('status')).textContent).toMatch(/Writes resume in 1:05/);
   });
 
-  it('says when the Outbox cannot be loaded', async () => {
-    background({ listOutbox: () => ({ ok: false, error: { code: 'unavailable', message: 'x' } }) });
-    render(<OutboxView />);
+  it('reads older sent writes on request, and says when they cannot be read', async () => {
+    items = [outboxItem({ kind: 'post', body: 'Sent once' }, { status: 'sent', id: 'p_1', at: NOW })];
+    store.olderCursor = '7';
+    store.loadOlder = vi.fn(async () => ({ code: 'unavailable', message: 'x' }));
+    background();
+    renderOutbox();
+    await screen.findByText(/Sent once/);
+    expect(screen.queryByText(/Older sent writes are forgotten/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show older sent writes' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The Outbox could not be loaded: The extension is starting. Try again in a moment.',
     );
+    expect(store.loadOlder).toHaveBeenCalledTimes(1);
   });
 
   it('shows the ten newest sent writes, and all on request', async () => {
@@ -304,7 +356,7 @@ describe('OutboxView', () => {
       outboxItem({ kind: 'post', body: `Sent ${n}` }, { status: 'sent', id: `p_${n}`, at: NOW - 1000 * (12 - n) }),
     );
     background();
-    render(<OutboxView />);
+    renderOutbox();
     await screen.findByText(/Sent 11/);
     expect(screen.getAllByRole('listitem')).toHaveLength(10);
     expect(screen.queryByText(/Sent 0/)).toBeNull();

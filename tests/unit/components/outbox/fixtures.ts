@@ -1,5 +1,5 @@
 import type { OutboxItemView } from '@/lib/messages/fields';
-import type { Status } from '@/lib/ui/use-status';
+import type { Status } from '@/lib/ui/page-store';
 
 let seq = 0;
 

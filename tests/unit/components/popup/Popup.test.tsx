@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 import type { MessageName } from '@/lib/messages/protocol';
 import { quickPostDraftItem } from '@/lib/storage/quick-post-draft';
-import type { Status } from '@/lib/ui/use-status';
+import type { Status } from '@/lib/ui/page-store';
 import { useEnglishMessages } from '../../support/locale';
 import { status } from '../outbox/fixtures';
 
@@ -13,7 +13,7 @@ const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
 
 const port = vi.hoisted(() => ({ status: undefined as unknown }));
-vi.mock('@/lib/ui/use-status', () => ({ useStatus: () => port.status }));
+vi.mock('@/lib/ui/page-store', () => ({ useStatus: () => port.status }));
 
 const openSidePanel = vi.hoisted(() => vi.fn(async () => true));
 vi.mock('@/lib/browser/side-panel', () => ({ openSidePanel }));

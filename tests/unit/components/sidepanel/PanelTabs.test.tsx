@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { useState } from 'preact/hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PanelTabs, type TabName } from '@/entrypoints/sidepanel/PanelTabs';
-import type { Status } from '@/lib/ui/use-status';
+import type { Status } from '@/lib/ui/page-store';
 import { useEnglishMessages } from '../../support/locale';
 import { status } from '../outbox/fixtures';
 

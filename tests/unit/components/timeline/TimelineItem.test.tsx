@@ -81,7 +81,14 @@ describe('TimelineItem', () => {
     const onReact = vi.fn();
     renderItem({
       onReact,
-      marks: { reactions: { well_sourced: 'pending', agree: 'sent' }, replies: { pending: 0, sent: 0, problem: 0 } },
+      marks: {
+        postId: 'p_3',
+        reactions: [
+          { kind: 'well_sourced', status: 'queued' },
+          { kind: 'agree', status: 'sent' },
+        ],
+        replies: { pending: 0, sent: 0, failed: 0, uncertain: 0 },
+      },
     });
     const pending = screen.getByRole('button', { name: 'Well sourced' });
     expect(pending.getAttribute('aria-disabled')).toBe('true');
@@ -95,7 +102,11 @@ describe('TimelineItem', () => {
     const onReact = vi.fn();
     renderItem({
       onReact,
-      marks: { reactions: { well_sourced: 'problem' }, replies: { pending: 0, sent: 0, problem: 0 } },
+      marks: {
+        postId: 'p_3',
+        reactions: [{ kind: 'well_sourced', status: 'uncertain' }],
+        replies: { pending: 0, sent: 0, failed: 0, uncertain: 0 },
+      },
     });
     expect(screen.getByText('4 so far, yours was not sent: see the Outbox')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Well sourced' }));
@@ -115,7 +126,9 @@ describe('TimelineItem', () => {
   });
 
   it('tells about the user’s own replies from the Outbox', () => {
-    renderItem({ marks: { reactions: {}, replies: { pending: 1, sent: 0, problem: 0 } } });
+    renderItem({
+      marks: { postId: 'p_3', reactions: [], replies: { pending: 1, sent: 0, failed: 0, uncertain: 0 } },
+    });
     expect(screen.getByText('Your reply is on its way.')).toBeTruthy();
   });
 });

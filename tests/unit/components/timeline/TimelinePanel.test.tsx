@@ -10,9 +10,9 @@ import type { MessageName } from '@/lib/messages/protocol';
 import { draftsItem } from '@/lib/storage/drafts';
 import { pendingDraftItem } from '@/lib/storage/pending-draft';
 import { DraftStore, SAVE_DELAY_MS } from '@/lib/ui/drafts';
+import type { Status } from '@/lib/ui/page-store';
 import { TimelineStore } from '@/lib/ui/timeline-store';
 import { CHECK_INTERVAL_MS } from '@/lib/ui/use-new-posts-check';
-import type { Status } from '@/lib/ui/use-status';
 import { useFakeClock } from '../../support/clock';
 import { useEnglishMessages } from '../../support/locale';
 import { outboxItem, status as statusOf } from '../outbox/fixtures';
@@ -21,12 +21,33 @@ import { NOW, posts, withViewport } from './fixtures';
 const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
 
+// The page's store: it holds the test's Outbox; `pushOutbox` is the background's push.
+const store = vi.hoisted(() => ({ items: [] as unknown[], listeners: new Set<() => void>() }));
+vi.mock('@/lib/ui/page-store', async () => {
+  const { useEffect, useState } = await import('preact/hooks');
+  return {
+    useOutbox: () => {
+      const [, redraw] = useState(0);
+      useEffect(() => {
+        const listener = () => redraw((n) => n + 1);
+        store.listeners.add(listener);
+        return () => store.listeners.delete(listener);
+      }, []);
+      return { items: store.items, olderCursor: null };
+    },
+  };
+});
+const pushOutbox = (items: OutboxItemView[]) =>
+  act(async () => {
+    store.items = items;
+    for (const listener of store.listeners) listener();
+  });
+
 type Handler = (payload: unknown) => unknown;
 
 /** The background as the panel sees it; each test overrides what it is about. */
 let handlers: Partial<Record<MessageName, Handler>>;
 let timeline: (payload: { cursor?: string; limit: number }) => unknown;
-let outbox: OutboxItemView[];
 
 const ok = (data: unknown) => ({ ok: true, data });
 const fail = (error: ReplyError) => ({ ok: false, error });
@@ -47,8 +68,6 @@ function background() {
           decorateAllSites: false,
           excludedHosts: [],
         });
-      case 'listOutbox':
-        return ok({ items: outbox });
       case 'enqueueWrite':
         return ok(outboxItem(payload as OutboxItemView['request'], { status: 'queued' }));
       default:
@@ -73,17 +92,17 @@ const tick = (ms: number) =>
   });
 
 /** Renders the panel as main.tsx does: first page asked for, drafts read. */
-async function openPanel(status: Status | undefined = statusOf(), outboxTick = 0) {
+async function openPanel(status: Status | undefined = statusOf()) {
   const store = new TimelineStore((request) => send('getTimelinePage', request));
   void store.loadFirst();
   const drafts = new DraftStore();
   await drafts.load();
-  const view = render(<TimelinePanel store={store} status={status} outboxTick={outboxTick} drafts={drafts} />);
+  const view = render(<TimelinePanel store={store} status={status} drafts={drafts} />);
   await flush();
   return {
     ...view,
-    rerenderWith: (next: Status | undefined, tick: number) =>
-      view.rerender(<TimelinePanel store={store} status={next} outboxTick={tick} drafts={drafts} />),
+    rerenderWith: (next: Status | undefined) =>
+      view.rerender(<TimelinePanel store={store} status={next} drafts={drafts} />),
   };
 }
 
@@ -98,7 +117,7 @@ describe('TimelinePanel', () => {
     useFakeClock(NOW);
     undoViewport = withViewport(600);
     handlers = {};
-    outbox = [];
+    store.items = [];
     send.mockReset();
     timeline = ({ cursor }) => (cursor === undefined ? pageOf(posts(1, 20), 'c1') : pageOf(posts(21, 30), null));
     background();
@@ -226,7 +245,7 @@ describe('TimelinePanel', () => {
   });
 
   it('shows a reaction as pending at once, and as placed once the Outbox has sent it', async () => {
-    const view = await openPanel();
+    await openPanel();
     const button = within(firstArticle()).getByRole('button', { name: 'Well sourced' });
     fireEvent.click(button);
     expect(button.getAttribute('aria-disabled')).toBe('true');
@@ -234,10 +253,9 @@ describe('TimelinePanel', () => {
     await flush();
     expect(calls('enqueueWrite')).toEqual([{ kind: 'reaction', postId: 'p_1', reaction: 'well_sourced' }]);
 
-    outbox = [
+    await pushOutbox([
       outboxItem({ kind: 'reaction', postId: 'p_1', reaction: 'well_sourced' }, { status: 'sent', id: 'r_1', at: NOW }),
-    ];
-    view.rerenderWith(statusOf(), 1);
+    ]);
     await flush();
     expect(within(firstArticle()).getByText(/you reacted/)).toBeTruthy();
   });
@@ -269,7 +287,7 @@ describe('TimelinePanel', () => {
     const view = await openPanel();
     expect(screen.getByRole('alert').textContent).toContain('The key was not accepted.');
     timeline = () => pageOf(posts(1, 3), null);
-    view.rerenderWith(statusOf({ key: { set: true, last4: 'wxyz' } }), 0);
+    view.rerenderWith(statusOf({ key: { set: true, last4: 'wxyz' } }));
     await flush();
     expect(articles()).toHaveLength(3);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, minutesLeft, secondsLeft } from '@/lib/ui/duration';
+import { formatClock, minutesLeft, secondsLeft } from '@/lib/countdown';
 
 describe('countdown arithmetic', () => {
   it('counts a started second as a whole one and never goes below zero', () => {

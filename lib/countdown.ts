@@ -1,3 +1,8 @@
+/**
+ * The one countdown clock: every wait the extension shows (a rate limit, a queued write, an Undo
+ * window) is drawn with these, in the side panel, the popup, the options page and the inline bars.
+ */
+
 /** Whole seconds left until `until` (ms), never negative; a started second counts as a whole one. */
 export function secondsLeft(until: number, now: number): number {
   return Math.max(0, Math.ceil((until - now) / 1000));

@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { STATE_PORT } from '@/lib/messages/envelope';
+import type { OutboxItemView } from '@/lib/messages/fields';
+import type { OutboxDelta, StatePush } from '@/lib/messages/push';
+import { loadPushChecks, sendMessage } from '@/lib/messages/send';
+
+/** The status the background pushes (see `getStatus`). */
+export type Status = StatePush['status'];
+
+/** What a page knows of the Outbox: its items by id, and where older sent ones start. */
+export interface OutboxState {
+  /** Oldest first (by `seq`). */
+  items: readonly OutboxItemView[];
+  /** The cursor of older sent writes not loaded yet (null: all are). */
+  olderCursor: string | null;
+}
+
+/** One page's state: everything it draws that the background owns. */
+export interface PageState {
+  status: Status | undefined;
+  /** Undefined until the first page of the Outbox came (only pages that follow it get one). */
+  outbox: OutboxState | undefined;
+}
+
+/** Applies one push (pure: the store's only way to change, unit-tested on its own). */
+export function applyPush(state: PageState, push: StatePush): PageState {
+  return {
+    status: push.status,
+    outbox: push.outbox === undefined ? state.outbox : applyOutbox(state.outbox, push.outbox),
+  };
+}
+
+function applyOutbox(outbox: OutboxState | undefined, delta: OutboxDelta): OutboxState {
+  const byId = new Map(delta.reset || outbox === undefined ? [] : outbox.items.map((item) => [item.id, item]));
+  for (const id of delta.removed) byId.delete(id);
+  for (const item of delta.items) byId.set(item.id, item);
+  return {
+    items: [...byId.values()].sort((a, b) => a.seq - b.seq),
+    olderCursor: delta.reset ? (delta.nextCursor ?? null) : (outbox?.olderCursor ?? null),
+  };
+}
+
+/** Adds a page of older items (from `listOutbox`), which never replaces a newer version the page has. */
+export function withOlder(
+  outbox: OutboxState,
+  items: readonly OutboxItemView[],
+  nextCursor: string | null,
+): OutboxState {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  for (const item of outbox.items) byId.set(item.id, item);
+  return { items: [...byId.values()].sort((a, b) => a.seq - b.seq), olderCursor: nextCursor };
+}
+
+/**
+ * The page's one store (in the spirit of hypothesis/client's): its state in one place, changed only
+ * by the background's pushes (over one port) and by the page's own reads of older history;
+ * components subscribe and draw. The worker may stop at any time, which closes the port: the store
+ * connects again (the connection starts the worker), and asks again for what it followed.
+ */
+export class PageStore {
+  private state: PageState = { status: undefined, outbox: undefined };
+  private readonly listeners = new Set<() => void>();
+  private port: ReturnType<typeof browser.runtime.connect> | undefined;
+  private wantsOutbox = false;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+
+  get(): PageState {
+    return this.state;
+  }
+
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    this.connect();
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Follows the Outbox's items too (the first push then carries its first page). */
+  followOutbox(): void {
+    if (this.wantsOutbox) return;
+    this.wantsOutbox = true;
+    if (this.port === undefined) this.connect();
+    else this.port.postMessage({ subscribe: 'outbox' });
+  }
+
+  /** Reads the next page of older sent writes; an error's reply when it failed. */
+  async loadOlder() {
+    const cursor = this.state.outbox?.olderCursor;
+    if (cursor === undefined || cursor === null) return undefined;
+    const reply = await sendMessage('listOutbox', { cursor, limit: 100 });
+    if (!reply.ok) return reply.error;
+    const { outbox } = this.state;
+    if (outbox !== undefined)
+      this.set({ ...this.state, outbox: withOlder(outbox, reply.data.items, reply.data.nextCursor) });
+    return undefined;
+  }
+
+  private connect(): void {
+    if (this.port !== undefined) return;
+    clearTimeout(this.retry);
+    const port = browser.runtime.connect({ name: STATE_PORT });
+    this.port = port;
+    port.onMessage.addListener((raw: unknown) => {
+      // The push schema (zod) loads with the first push, not with the page; callbacks on one
+      // promise run in the order they were added, so pushes keep their order.
+      void loadPushChecks().then(({ statePushSchema }) => {
+        const push = statePushSchema.safeParse(raw);
+        if (push.success && this.port === port) this.set(applyPush(this.state, push.data));
+      }, noop);
+    });
+    port.onDisconnect.addListener(() => {
+      this.port = undefined;
+      this.retry = setTimeout(() => this.connect(), 500);
+    });
+    if (this.wantsOutbox) port.postMessage({ subscribe: 'outbox' });
+  }
+
+  private set(state: PageState): void {
+    this.state = state;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function noop(): void {}
+
+let store: PageStore | undefined;
+
+/** This page's store (one per document). */
+export function pageStore(): PageStore {
+  store ??= new PageStore();
+  return store;
+}
+
+/** Draws from the page's store: `select` picks what the component needs; it redraws when that changes. */
+export function usePageState<T>(select: (state: PageState) => T): T {
+  const source = pageStore();
+  const latest = useRef(select);
+  latest.current = select;
+  const [value, setValue] = useState(() => select(source.get()));
+  useEffect(() => {
+    const update = () => setValue(() => latest.current(source.get()));
+    update();
+    return source.subscribe(update);
+  }, [source]);
+  return value;
+}
+
+/** The status the background pushes. */
+export function useStatus(): Status | undefined {
+  return usePageState((state) => state.status);
+}
+
+/** The Outbox's items as the page knows them; follows them from the first call. */
+export function useOutbox(): OutboxState | undefined {
+  useEffect(() => pageStore().followOutbox(), []);
+  return usePageState((state) => state.outbox);
+}
