@@ -1,6 +1,7 @@
 // `npm run bench [-- name…]`: runs the benchmarks and prints their figures as Markdown tables.
 // Figures are printed, never asserted: these machines are shared and noisy.
 import { runContentBench } from './content.bench';
+import { runHistoryBench } from './history.bench';
 import { runOutboxBench } from './outbox.bench';
 import { runSandboxBench } from './sandbox.bench';
 import { runSidepanelBench } from './sidepanel.bench';
@@ -15,6 +16,10 @@ const benches: Record<string, { describe: string; run: () => Promise<Table[]> }>
   sidepanel: {
     describe: 'side panel: time to first timeline items (20 opens), rows in the DOM with 10,000 posts loaded',
     run: runSidepanelBench,
+  },
+  history: {
+    describe: 'side panel opening and a push with 10 vs 10,000 past writes; pruning to the bound',
+    run: runHistoryBench,
   },
   outbox: { describe: 'a burst of 200 writes against the write budget: Outbox vs naive clients', run: runOutboxBench },
 };
