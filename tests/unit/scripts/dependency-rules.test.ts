@@ -25,6 +25,12 @@ const PLANTED: [string, string, RegExp][] = [
     /never imports entrypoints/,
   ],
   [
+    'lib/ui/__planted__.ts',
+    "import { OutboxTab } from '@/entrypoints/sidepanel/OutboxTab';",
+    /never imports entrypoints/,
+  ],
+  ['lib/ui/__planted__.ts', "import { Outbox } from '@/lib/queue/outbox';", /Pages never call the API/],
+  [
     'entrypoints/sidepanel/__planted__.ts',
     "import { createApiClient } from '@/lib/api/client';",
     /Pages never call the API/,
