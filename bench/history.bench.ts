@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { FIRST_ITEMS_MARK, INTERACTIVE_MARK } from '../entrypoints/sidepanel/first-paint';
+import { normalizeBaseUrl } from '../lib/base-url';
 import { CHROME_BUILD } from '../tests/e2e/support/browsers';
 import {
   extensionIdOf,
@@ -144,7 +145,9 @@ export async function runHistoryBench(): Promise<Table[]> {
     const setup = await openExtensionPage(context, id, 'options.html');
     await configure(setup, sandbox.baseUrl, sandbox.testKey);
     await call(setup, 'saveSettings', { keepSent: 10_000, keepSentDays: 365 });
-    const account = (await call<{ baseUrl: string }>(setup, 'getStatus')).baseUrl.replace(/\/+$/, '');
+    // The Outbox's account is the API address as the background normalises it (with its trailing slash).
+    const account = normalizeBaseUrl((await call<{ baseUrl: string }>(setup, 'getStatus')).baseUrl);
+    if (account === undefined) throw new Error('The sandbox address is not a usable API address.');
     await context.addInitScript(PUSH_RECORDER);
     const url = `chrome-extension://${id}/sidepanel.html`;
     const rows: (string | number)[][] = [];

@@ -23,6 +23,8 @@ export class OutboxRecords {
   private readonly accounts = new Map<string, AccountState>();
   private readonly listeners = new Set<OutboxListener>();
   private lastSeq = 0;
+  /** Item ids in `seq` order, kept between changes of the set (a long history is not sorted per read). */
+  private order: string[] | undefined;
   private serialTail: Promise<unknown> = Promise.resolve();
 
   private constructor(private readonly store: OutboxStore) {}
@@ -32,7 +34,7 @@ export class OutboxRecords {
     const records = new OutboxRecords(store);
     const [items, accounts] = await Promise.all([store.listItems(), store.listAccounts()]);
     for (const item of items) {
-      records.items.set(item.id, item);
+      records.put(item);
       records.lastSeq = Math.max(records.lastSeq, item.seq);
     }
     for (const state of accounts) records.accounts.set(state.account, state);
@@ -45,9 +47,13 @@ export class OutboxRecords {
 
   /** All items (of one account when given), oldest `seq` first. */
   list(account?: string): OutboxItem[] {
-    const all = [...this.items.values()];
-    const chosen = account === undefined ? all : all.filter((item) => item.account === account);
-    return chosen.sort((a, b) => a.seq - b.seq);
+    this.order ??= [...this.items.values()].sort((a, b) => a.seq - b.seq).map((item) => item.id);
+    const all: OutboxItem[] = [];
+    for (const id of this.order) {
+      const item = this.items.get(id);
+      if (item !== undefined && (account === undefined || item.account === account)) all.push(item);
+    }
+    return all;
   }
 
   account(account: string): AccountState | undefined {
@@ -84,14 +90,14 @@ export class OutboxRecords {
   /** Persists `item`, then shows it. Use for items the drainer must not see before they are durable. */
   async insert(item: OutboxItem): Promise<void> {
     await this.store.putItem(item);
-    this.items.set(item.id, item);
+    this.put(item);
     this.emit({ type: 'item', item });
   }
 
   /** Shows `item` at once and persists it; rolls back if the store refuses. */
   async update(item: OutboxItem): Promise<void> {
     const previous = this.items.get(item.id);
-    this.items.set(item.id, item);
+    this.put(item);
     try {
       await this.store.putItem(item);
     } catch (error) {
@@ -105,11 +111,11 @@ export class OutboxRecords {
   async remove(id: string): Promise<void> {
     const previous = this.items.get(id);
     if (previous === undefined) return;
-    this.items.delete(id);
+    this.restore(id, undefined);
     try {
       await this.store.deleteItem(id);
     } catch (error) {
-      if (!this.items.has(id)) this.items.set(id, previous);
+      if (!this.items.has(id)) this.put(previous);
       throw error;
     }
     this.emit({ type: 'removed', id, account: previous.account, item: previous });
@@ -135,7 +141,7 @@ export class OutboxRecords {
   async updateWithAccount(item: OutboxItem, state: AccountState): Promise<void> {
     const previousItem = this.items.get(item.id);
     const previousAccount = this.accounts.get(state.account);
-    this.items.set(item.id, item);
+    this.put(item);
     this.accounts.set(state.account, state);
     try {
       await this.store.putItemAndAccount(item, state);
@@ -155,9 +161,15 @@ export class OutboxRecords {
     };
   }
 
+  /** Shows `item`; the order is made again only when an id comes or its `seq` changes. */
+  private put(item: OutboxItem): void {
+    if (this.items.get(item.id)?.seq !== item.seq) this.order = undefined;
+    this.items.set(item.id, item);
+  }
+
   private restore(id: string, previous: OutboxItem | undefined): void {
-    if (previous === undefined) this.items.delete(id);
-    else this.items.set(id, previous);
+    if (previous !== undefined) return this.put(previous);
+    if (this.items.delete(id)) this.order = undefined;
   }
 
   private restoreAccount(account: string, previous: AccountState | undefined): void {
