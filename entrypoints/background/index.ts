@@ -126,6 +126,14 @@ export default defineBackground(() => {
     void menus.sync();
   });
   identityItem.watch(() => pushState());
+  // Back online while the worker is awake: writes held for the network go now, not at their next
+  // retry (a stopped worker is woken by that retry's alarm anyway).
+  globalThis.addEventListener?.('online', () => {
+    services
+      .outbox()
+      .then((outbox) => outbox.resumeOnline())
+      .then(kick, (error: unknown) => console.error('Resuming after going online failed', error));
+  });
   browser.permissions.onAdded.addListener(() => void links.sync());
   browser.permissions.onRemoved.addListener(() => void links.sync());
 

@@ -239,6 +239,20 @@ export class Outbox {
     return this.scheduler.waitingForKey();
   }
 
+  /**
+   * The browser says it is online again: writes held back for the network may go at once instead
+   * of at their next retry. A 429's time and a disabled key's probe stay as they are.
+   */
+  resumeOnline(): Promise<void> {
+    return this.records.serial(async () => {
+      for (const state of this.records.listAccounts()) {
+        if (state.offline === undefined) continue;
+        const { offline: _, ...rest } = state;
+        await this.records.updateAccount(rest);
+      }
+    });
+  }
+
   /** When the background should wake the drainer (alarm plus in-memory timer); of one account when given. */
   nextWakeAt(account?: string): number | null {
     return this.scheduler.nextWakeAt(account);

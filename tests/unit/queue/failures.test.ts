@@ -189,4 +189,20 @@ describe('offline before sending: stays queued, retried with backoff', () => {
     expect(states(outbox.list())).toEqual(['first:sent', 'second:sent']);
     expect(outbox.list()[0]?.lastError).toBeUndefined();
   });
+
+  it("the browser's online event lifts only the offline pause: a 429's time stays", async () => {
+    const { outbox, sender, drained } = await twoPosts();
+    sender.last().fail(offline());
+    await drained;
+    await outbox.resumeOnline();
+    expect(outbox.accountState(A)?.offline).toBeUndefined();
+    expect(outbox.nextWakeAt()).toBe(START);
+    const again = outbox.drain();
+    await settleMicrotasks();
+    sender.last().fail(apiError('rate_limited', { status: 429, retryAfterMs: 10_000 }));
+    await again;
+    await outbox.resumeOnline();
+    expect(outbox.accountState(A)?.rateLimitedUntil).toBe(START + 10_000);
+    expect(outbox.nextWakeAt()).toBe(START + 10_000);
+  });
 });
