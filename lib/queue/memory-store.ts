@@ -26,6 +26,10 @@ export class MemoryOutboxStore implements OutboxStore {
     this.items.delete(id);
   }
 
+  async deleteItems(ids: readonly string[]): Promise<void> {
+    for (const id of ids) this.items.delete(id);
+  }
+
   async listAccounts(): Promise<AccountState[]> {
     return [...this.accounts.values()].map((state) => structuredClone(state));
   }

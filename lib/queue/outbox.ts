@@ -191,7 +191,7 @@ export class Outbox {
         (item, rank) =>
           sentAt(item) < now - SETTLE_FLOOR_MS && (rank >= bound.keep || sentAt(item) < now - bound.maxAgeMs),
       );
-      for (const item of old) await this.records.remove(item.id);
+      await this.records.removeMany(old.map((item) => item.id));
       return old.length;
     });
   }

@@ -121,6 +121,20 @@ export class OutboxRecords {
     this.emit({ type: 'removed', id, account: previous.account, item: previous });
   }
 
+  /** Hides the items at once and deletes them in one transaction; rolls back if the store refuses. */
+  async removeMany(ids: readonly string[]): Promise<void> {
+    const previous = ids.map((id) => this.items.get(id)).filter((item) => item !== undefined);
+    if (previous.length === 0) return;
+    for (const item of previous) this.restore(item.id, undefined);
+    try {
+      await this.store.deleteItems(previous.map((item) => item.id));
+    } catch (error) {
+      for (const item of previous) if (!this.items.has(item.id)) this.put(item);
+      throw error;
+    }
+    for (const item of previous) this.emit({ type: 'removed', id: item.id, account: item.account, item });
+  }
+
   /** Shows the account state at once and persists it; rolls back if the store refuses. */
   async updateAccount(state: AccountState): Promise<void> {
     const previous = this.accounts.get(state.account);
@@ -168,8 +182,8 @@ export class OutboxRecords {
   }
 
   private restore(id: string, previous: OutboxItem | undefined): void {
-    if (previous !== undefined) return this.put(previous);
-    if (this.items.delete(id)) this.order = undefined;
+    if (previous !== undefined) this.put(previous);
+    else if (this.items.delete(id)) this.order = undefined;
   }
 
   private restoreAccount(account: string, previous: AccountState | undefined): void {

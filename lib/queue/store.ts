@@ -11,6 +11,8 @@ export interface OutboxStore {
   /** Inserts or replaces the item with this id. */
   putItem(item: OutboxItem): Promise<void>;
   deleteItem(id: string): Promise<void>;
+  /** Deletes these items in one transaction (pruning a long history is one write, not thousands). */
+  deleteItems(ids: readonly string[]): Promise<void>;
   listAccounts(): Promise<AccountState[]>;
   getAccount(account: string): Promise<AccountState | undefined>;
   /** Inserts or replaces the pause state of `state.account`. */

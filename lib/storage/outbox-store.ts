@@ -27,6 +27,11 @@ export class IdbOutboxStore implements OutboxStore {
     await Promise.all([tx.store.delete(id), tx.done]);
   }
 
+  async deleteItems(ids: readonly string[]): Promise<void> {
+    const tx = (await this.db()).transaction('outbox', 'readwrite');
+    await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+  }
+
   async listAccounts(): Promise<AccountState[]> {
     return (await this.db()).getAll('accounts');
   }

@@ -259,6 +259,7 @@ export function fencedStore(base: MemoryOutboxStore, gen: Generation): OutboxSto
     getItem: (id) => read(() => base.getItem(id)),
     putItem: (item) => write(() => base.putItem(item)),
     deleteItem: (id) => write(() => base.deleteItem(id)),
+    deleteItems: (ids) => write(() => base.deleteItems(ids)),
     listAccounts: () => read(() => base.listAccounts()),
     getAccount: (account) => read(() => base.getAccount(account)),
     putAccount: (state) => write(() => base.putAccount(state)),

@@ -90,6 +90,19 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Out
       expect(await store.listItems()).toEqual([]);
     });
 
+    it('deletes many items at once, missing ones included', async () => {
+      const store = await makeStore();
+      for (const [id, seq] of [
+        ['a', 1],
+        ['b', 2],
+        ['c', 3],
+      ] as const)
+        await store.putItem(makeItem(id, seq));
+      await store.deleteItems(['a', 'c', 'zz']);
+      expect((await store.listItems()).map((item) => item.id)).toEqual(['b']);
+      await store.deleteItems([]);
+    });
+
     it('keeps account states by account, replacing on put', async () => {
       const store = await makeStore();
       const paused: AccountState = { account: 'acc-a', rateLimitedUntil: 12_345 };
