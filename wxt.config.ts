@@ -1,7 +1,7 @@
 import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
-import { MODULES_META } from './lib/ui/page-modules';
+import { MODULES_META } from './entrypoints/sidepanel/fast-open/page-modules';
 
 /**
  * Moves each page's stylesheet links to the top of its head: nothing is drawn before the stylesheet
@@ -32,7 +32,7 @@ function stylesFirst(): Plugin {
  * after being asked for, so each one more on that path costs. Its stylesheet is put inline (an
  * extension page's CSP forbids inline scripts, not styles), and the module scripts Vite adds leave
  * the markup: their URLs go in a meta tag and the early script adds them once it has drawn the last
- * opening's picture (lib/ui/page-modules.ts).
+ * opening's picture (entrypoints/sidepanel/fast-open/page-modules.ts).
  */
 function fastOpening(): Plugin {
   return {
