@@ -1,67 +1,7 @@
 import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
-import { MODULES_META } from './lib/ui/page-modules';
-
-/**
- * Moves each page's stylesheet links to the top of its head: nothing is drawn before the stylesheet
- * is in, so it is asked for before the scripts Vite puts ahead of it.
- */
-function stylesFirst(): Plugin {
-  return {
-    name: 'debate-companion:styles-first',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const links = html.match(/<link rel="stylesheet"[^>]*>\n?/g) ?? [];
-        let rest = html;
-        for (const link of links) rest = rest.replace(link, '');
-        return rest.replace(
-          /<title>.*<\/title>\n?/,
-          (title) => `${title}${links.map((link) => `    ${link.trim()}\n`).join('')}`,
-        );
-      },
-    },
-  };
-}
-
-/**
- * The side panel's build (its early script carries `data-loads-modules`): before its first paint
- * the page fetches one file, the early script. An extension page's files arrive together, 20–30 ms
- * after being asked for, so each one more on that path costs. Its stylesheet is put inline (an
- * extension page's CSP forbids inline scripts, not styles), and the module scripts Vite adds leave
- * the markup: their URLs go in a meta tag and the early script adds them once it has drawn the last
- * opening's picture (lib/ui/page-modules.ts).
- */
-function fastOpening(): Plugin {
-  return {
-    name: 'debate-companion:fast-opening',
-    // The dev server's pages keep their scripts as Vite writes them (its client must run as is).
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        if (!html.includes('data-loads-modules')) return html;
-        const bundle = Object.values(context.bundle ?? {});
-        const sheets = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)];
-        const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\n?/g)];
-        const entries = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>\n?/g)];
-        let rest = html;
-        for (const [tag, fileName] of sheets) {
-          const sheet = bundle.find((file) => file.fileName === fileName);
-          if (sheet?.type === 'asset') rest = rest.replace(tag, `<style>${String(sheet.source)}</style>`);
-        }
-        for (const [tag] of [...preloads, ...entries]) rest = rest.replace(tag, '');
-        const urls = [...preloads, ...entries].map((match) => match[1]).join(' ');
-        // The checks chunk (imported after the first paint) is fetched with the others, run later.
-        const checks = bundle.find((file) => file.name === 'checks');
-        const after = checks ? ` data-after="/${checks.fileName}"` : '';
-        return rest.replace('</head>', `  <meta name="${MODULES_META}" content="${urls}"${after}>\n  </head>`);
-      },
-    },
-  };
-}
+import { fastOpening, splitPageChunks, stylesFirst } from './entrypoints/sidepanel/fast-open/build';
 
 /** An edit the build makes to a dependency's file: what to find, what to put instead, and why. */
 interface DependencyEdit {
@@ -133,9 +73,8 @@ export default defineConfig({
     build: { sourcemap: Boolean(process.env.DC_SOURCEMAP) },
   }),
   hooks: {
-    // The extension pages (one build): each loads few files, since an extension page pays for every
-    // file it fetches before it can draw. The code the pages share goes in one chunk; full zod and
-    // the protocol table in another, loaded after the first paint (lib/messages/send.ts).
+    // The extension pages (one build): few files each, zod after the first paint
+    // (entrypoints/sidepanel/fast-open/build.ts).
     'vite:build:extendConfig': (entrypoints, config) => {
       if (entrypoints.every((entry) => entry.type === 'content-script')) {
         // Content scripts use the browser's own API object (Chrome's `chrome` answers with promises
@@ -149,26 +88,7 @@ export default defineConfig({
           : [alias, ...Object.entries(current ?? {}).map(([find, replacement]) => ({ find, replacement }))];
         return;
       }
-      if (!entrypoints.some((entry) => entry.inputPath.endsWith('.html'))) return;
-      config.build ??= {};
-      config.build.rolldownOptions = {
-        ...config.build.rolldownOptions,
-        output: {
-          ...(config.build.rolldownOptions?.output as object | undefined),
-          codeSplitting: {
-            // A group takes the modules it names, not everything they import.
-            includeDependenciesRecursively: false,
-            groups: [
-              {
-                name: 'checks',
-                priority: 2,
-                test: /node_modules[\\/]zod[\\/]|lib[\\/]zod\.ts|lib[\\/]api[\\/]schemas\.ts|lib[\\/]messages[\\/](protocol|fields|reply|push)\.ts|lib[\\/]storage[\\/]settings\.ts/,
-              },
-              { name: 'shared', priority: 1, minShareCount: 2 },
-            ],
-          },
-        },
-      };
+      if (entrypoints.some((entry) => entry.inputPath.endsWith('.html'))) splitPageChunks(config);
     },
   },
   manifest: ({ browser, mode }) => ({

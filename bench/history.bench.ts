@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { FIRST_ITEMS_MARK, INTERACTIVE_MARK } from '../entrypoints/sidepanel/first-paint';
+import { FIRST_ITEMS_MARK, INTERACTIVE_MARK } from '../entrypoints/sidepanel/fast-open/first-paint';
 import { normalizeBaseUrl } from '../lib/base-url';
 import { CHROME_BUILD } from '../tests/e2e/support/browsers';
 import {

@@ -2,8 +2,8 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { FIRST_ITEMS_MARK, INTERACTIVE_MARK } from '../entrypoints/sidepanel/first-paint';
-import { PANEL_CACHE_KEY, PANEL_SNAPSHOT_KEY } from '../lib/ui/panel-cache-key';
+import { FIRST_ITEMS_MARK, INTERACTIVE_MARK } from '../entrypoints/sidepanel/fast-open/first-paint';
+import { PANEL_CACHE_KEY, PANEL_SNAPSHOT_KEY } from '../entrypoints/sidepanel/fast-open/panel-cache-key';
 import { OVERSCAN } from '../lib/ui/virtual-range';
 import { CHROME_BUILD } from '../tests/e2e/support/browsers';
 import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from '../tests/e2e/support/chromium';

@@ -1,37 +1,9 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
-import { startEarlyRequests } from '@/lib/ui/early-requests';
-import { loadPageModules } from '@/lib/ui/page-modules';
-import { showSnapshot } from '@/lib/ui/panel-snapshot';
-import { FIRST_ITEMS_MARK, markAfterNextFrame, SNAPSHOT_PAINTED_EVENT } from './sidepanel/first-paint';
-
-/** Asks for the first timeline page and adds the panel's module scripts (see lib/ui/page-modules.ts). */
-function startPanel(): void {
-  try {
-    startEarlyRequests();
-  } finally {
-    // The panel itself, whatever happened above.
-    loadPageModules();
-  }
-}
+import { runEarlyScript } from './sidepanel/fast-open/early';
 
 /**
- * Loaded by sidepanel.html as a classic script before the main bundle: draws the picture of the
- * panel from its last opening, then asks for the first timeline page while the bundle is fetched
- * and parsed (so the answer is nearly there when it is needed) and adds the panel's module scripts.
- * With a picture to draw, those wait for the frame that draws it: asking the background is the
- * page's first use of an extension API, a few milliseconds the picture need not wait for.
+ * The side panel's early script, `sidepanel-early.js`. WXT finds unlisted scripts only at the top of
+ * `entrypoints/`, so this entry stays here; what it does lives with the rest of the panel's fast
+ * opening in sidepanel/fast-open/ (its README.md says what each part saves).
  */
-export default defineUnlistedScript(() => {
-  let drawn = false;
-  try {
-    const container = document.getElementById('snapshot');
-    drawn = container !== null && showSnapshot(container);
-  } catch {
-    // No picture: the panel draws itself.
-  }
-  if (!drawn) return startPanel();
-  markAfterNextFrame(FIRST_ITEMS_MARK, () => {
-    window.dispatchEvent(new Event(SNAPSHOT_PAINTED_EVENT));
-    startPanel();
-  });
-});
+export default defineUnlistedScript(runEarlyScript);

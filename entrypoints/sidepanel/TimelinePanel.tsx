@@ -19,7 +19,7 @@ import { useNewPostsCheck } from '@/lib/ui/use-new-posts-check';
 import { useOnline } from '@/lib/ui/use-online';
 import { usePostMarks } from '@/lib/ui/use-post-marks';
 import { type KindsSource, useReactionKinds } from '@/lib/ui/use-reaction-kinds';
-import { markFirstItemsPainted } from './first-paint';
+import { markFirstItemsPainted } from './fast-open/first-paint';
 import { usePendingDrafts } from './use-pending-drafts';
 import { type ReplyBoxes, useReplyBoxes } from './use-reply-boxes';
 

@@ -1,20 +1,20 @@
 import { render } from 'preact';
 import { checkReply, loadReplyChecks, sendMessage } from '@/lib/messages/send';
 import { DraftStore } from '@/lib/ui/drafts';
-import { takeEarlyRequests } from '@/lib/ui/early-requests';
-import { panelCache } from '@/lib/ui/panel-cache';
-import { keepFirstPageSnapshot } from '@/lib/ui/panel-snapshot';
 import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/lib/ui/timeline-store';
 import type { KindsSource } from '@/lib/ui/use-reaction-kinds';
 import { App } from './App';
-import { expectFirstItems, whenFirstItemsPainted, whenSnapshotPainted } from './first-paint';
+import { takeEarlyRequests } from './fast-open/early-requests';
+import { expectFirstItems, whenFirstItemsPainted, whenSnapshotPainted } from './fast-open/first-paint';
+import { panelCache } from './fast-open/panel-cache';
+import { keepFirstPageSnapshot } from './fast-open/panel-snapshot';
 
 /** How long the fresh first page may wait for the cached one to be drawn (ms). */
 const CACHED_PAINT_LIMIT = 500;
 /** How long the live panel's first render may wait for the last opening's picture to be drawn (ms). */
 const SNAPSHOT_PAINT_LIMIT = 100;
 
-// The early script (sidepanel-early.ts) asked for the first page and the settings while this
+// The early script (fast-open/early.ts) asked for the first page and the settings while this
 // bundle loaded: use its answers, checked like any reply; ask again only where it did not run.
 const early = takeEarlyRequests();
 let earlyPage = early?.firstPage;

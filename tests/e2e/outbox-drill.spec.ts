@@ -9,7 +9,7 @@ const SCOPES = ['posts:read', 'posts:write', 'reactions:write'];
 
 // The core promise, in a real browser: every write lands exactly once, in order, never before the
 // platform allows it, although the browser stops the worker and is itself restarted mid-queue.
-test('Outbox drill: 30 writes at 5 per 10 s survive three worker stops and a browser restart', async ({
+test('Outbox drill: 30 writes at 5 per 5 s survive three worker stops and a browser restart', async ({
   context,
   userDataDir,
   extensionId,
@@ -18,7 +18,7 @@ test('Outbox drill: 30 writes at 5 per 10 s survive three worker stops and a bro
   const sandbox = await startSandbox();
   const control = new SandboxClient(sandbox.baseUrl);
   const { key, account } = await control.newKey(SCOPES);
-  await control.setBudget(account, 5, 10);
+  await control.setBudget(account, 5, 5);
   const postsLanded = async () => (await control.postsOf(key, account)).map((post) => post.body);
   const rateLimits = async () => (await control.writeLog(account)).filter((entry) => entry.status === 429).length;
 
@@ -35,7 +35,7 @@ test('Outbox drill: 30 writes at 5 per 10 s survive three worker stops and a bro
       await expect.poll(rateLimits, { timeout: scaled(30_000), intervals: [200] }).toBeGreaterThanOrEqual(stop);
       await stopServiceWorker(context, extensionId);
     }
-    // At least 50 s of budget windows, and each stop may wait out a 30 s alarm: a generous limit.
+    // At least 25 s of budget windows, and each stop may wait out a 30 s alarm: a generous limit.
     await expect
       .poll(async () => (await postsLanded()).length, { timeout: scaled(240_000), intervals: [1_000] })
       .toBe(30);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startEarlyRequests, takeEarlyRequests } from '@/entrypoints/sidepanel/fast-open/early-requests';
 import { draftsItem } from '@/lib/storage/drafts';
 import { DraftStore } from '@/lib/ui/drafts';
-import { startEarlyRequests, takeEarlyRequests } from '@/lib/ui/early-requests';
 import { FIRST_PAGE } from '@/lib/ui/timeline-store';
 
 describe('early requests', () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { cacheStamp, PANEL_SNAPSHOT_KEY } from '@/lib/ui/panel-cache-key';
-import { keepFirstPageSnapshot, saveSnapshot, showSnapshot } from '@/lib/ui/panel-snapshot';
+import { cacheStamp, PANEL_SNAPSHOT_KEY } from '@/entrypoints/sidepanel/fast-open/panel-cache-key';
+import { keepFirstPageSnapshot, saveSnapshot, showSnapshot } from '@/entrypoints/sidepanel/fast-open/panel-snapshot';
 
 /** A panel as Preact draws it, with what the picture must not keep. */
 function panel(): HTMLElement {

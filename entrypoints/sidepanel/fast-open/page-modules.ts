@@ -1,5 +1,5 @@
 /*
- * The side panel's module scripts are not in its markup (see `fastOpening` in wxt.config.ts): their
+ * The side panel's module scripts are not in its markup (see `fastOpening` in build.ts): their
  * URLs are in a meta tag, and the early script adds them once it has drawn.
  */
 

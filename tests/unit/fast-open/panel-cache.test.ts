@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { panelCache } from '@/lib/ui/panel-cache';
+import { panelCache } from '@/entrypoints/sidepanel/fast-open/panel-cache';
 
 // Each call opens the cache afresh, as each panel opening does.
 const firstPageCache = () => panelCache().firstPage;
 const cachedReactionKinds = () => panelCache().kinds();
 const cacheReactionKinds = (kinds: { value: string; label: string }[]) => panelCache().rememberKinds(kinds);
 
-import { PANEL_CACHE_KEY } from '@/lib/ui/panel-cache-key';
+import { PANEL_CACHE_KEY } from '@/entrypoints/sidepanel/fast-open/panel-cache-key';
 
 describe('panel cache', () => {
   beforeEach(() => localStorage.clear());

@@ -1,7 +1,7 @@
 import type { PostView } from '@/lib/messages/fields';
 import { isReactionKind, type ReactionKind } from '@/lib/storage/reaction-kinds';
+import type { FirstPageCache } from '@/lib/ui/timeline-store';
 import { PANEL_CACHE_KEY, readStamped, writeStamped } from './panel-cache-key';
-import type { FirstPageCache } from './timeline-store';
 
 /*
  * What the side panel shows while its first answers travel: the first timeline page and the

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loadPageModules, MODULES_META, pageModules } from '@/lib/ui/page-modules';
+import { loadPageModules, MODULES_META, pageModules } from '@/entrypoints/sidepanel/fast-open/page-modules';
 
 describe('page modules', () => {
   it('adds the shared modules as preloads, then the entry module, then what it imports later', () => {

@@ -1,6 +1,6 @@
 import { DRAFTS_PREF } from '@/lib/storage/drafts-key';
 import { readPrefRaw } from '@/lib/storage/prefs';
-import { FIRST_PAGE } from './timeline-store';
+import { FIRST_PAGE } from '@/lib/ui/timeline-store';
 
 /** Answers the side panel asked for before its main script loaded (raw: checked by the main script). */
 export interface EarlyRequests {
