@@ -1,9 +1,11 @@
-import ky, { isTimeoutError } from 'ky';
+import ky from 'ky';
 import type { z } from 'zod';
 import { normalizeBaseUrl } from '@/lib/base-url';
 import { ApiError, isApiError } from './errors';
-import { normalizeContribution, normalizeMe, normalizePage, normalizeReaction } from './normalize';
+import { errorFromException } from './fetch-error';
+import { normalizeCreated, normalizeMe, normalizePage, normalizeReaction } from './normalize';
 import { badResponse, errorFromResponse } from './parse-error';
+import { asksToWait, isRedirect, KEY_SHAPE, originOf, pathParam } from './request-guards';
 import { retryAfterMs } from './retry-after';
 import {
   type Contribution,
@@ -67,9 +69,6 @@ export interface ApiClient {
 /** Default per-attempt timeout. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-/** A plausible API key: visible ASCII only (a header value cannot carry anything else), 8 to 4096 characters. */
-const KEY_SHAPE = /^[\x21-\x7e]{8,4096}$/;
-
 interface Call<T> {
   method: 'get' | 'post';
   path: string;
@@ -81,28 +80,6 @@ interface Call<T> {
   /** What an empty 2xx body stands for, when the spec promises nothing about it. */
   emptyBody?: unknown;
   options: RequestOptions | undefined;
-}
-
-/**
- * A created post or comment. A 202 (accepted, not yet done) whose record says nothing of its
- * moderation is held: the platform took it, it is not public yet.
- */
-function normalizeCreated(value: unknown, status: number): unknown {
-  const record = normalizeContribution(value);
-  if (status !== 202 || typeof record !== 'object' || record === null || 'moderation' in record) return record;
-  return { ...record, moderation: { state: 'held' } };
-}
-
-/** Encodes a path parameter; refuses what could change the path (`.`, `..`, empty, unpaired surrogates). */
-function pathParam(value: string, what: string): string {
-  const invalid = new ApiError({ kind: 'invalid', message: `The ${what} is not valid.` });
-  if (typeof value !== 'string' || value === '' || value === '.' || value === '..' || value.length > 1000)
-    throw invalid;
-  try {
-    return encodeURIComponent(value);
-  } catch {
-    throw invalid;
-  }
 }
 
 /** Builds the client. One ky instance per client, hence per base URL; the key is fetched per request. */
@@ -277,63 +254,4 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         options: opts,
       })),
   };
-}
-
-/** The origin a request goes to. */
-function originOf(input: Request | URL | string): string {
-  try {
-    return new URL(input instanceof Request ? input.url : String(input)).origin;
-  } catch {
-    return '';
-  }
-}
-
-/** A 3xx, or the opaque answer a browser gives for one with `redirect: 'manual'`. */
-function isRedirect(response: Response): boolean {
-  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
-}
-
-/** A 429, or a 503 that names a wait: the server did not act and asks the client to wait. */
-function asksToWait(response: Response): boolean {
-  if (response.status === 429) return true;
-  return response.status === 503 && (response.headers.get('retry-after') ?? '').trim() !== '';
-}
-
-/**
- * A thrown fetch/ky error. The outcome is unknown once fetch was called (the request may have
- * reached the server before the failure), known-not-sent before that.
- */
-export function errorFromException(error: unknown, sent: boolean, timeoutMs: number): ApiError {
-  if (isApiError(error)) return error;
-  if (isTimeoutError(error)) {
-    return new ApiError({
-      kind: 'network',
-      outcomeUnknown: sent,
-      message: `The request timed out after ${Math.ceil(timeoutMs / 1000)} s.`,
-    });
-  }
-  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  if (name === 'AbortError') {
-    return new ApiError({ kind: 'network', outcomeUnknown: sent, message: 'The request was cancelled.' });
-  }
-  // No `cause`: ky's errors carry the Request, whose headers hold the key.
-  return new ApiError({
-    kind: 'network',
-    outcomeUnknown: sent && !neverConnected(error),
-    message: 'Could not reach the server.',
-  });
-}
-
-/** System error codes that mean no connection was made, so the request cannot have been received. */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-/**
- * True when the failure says the connection was never made. Node's fetch tells (`cause.code`);
- * browsers' fetch does not ("Failed to fetch" for a refused connection and a reset alike), so there
- * a failure after fetch was called stays an unknown outcome (never re-sent blindly: docs/architecture.md).
- */
-function neverConnected(error: unknown): boolean {
-  const cause: unknown = error instanceof Error ? error.cause : undefined;
-  const code: unknown = typeof cause === 'object' && cause !== null ? Reflect.get(cause, 'code') : undefined;
-  return typeof code === 'string' && NOT_CONNECTED.has(code);
 }

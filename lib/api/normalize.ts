@@ -122,6 +122,16 @@ export function normalizeContribution(value: unknown): unknown {
   });
 }
 
+/**
+ * A created post or comment. A 202 (accepted, not yet done) whose record says nothing of its
+ * moderation is held: the platform took it, it is not public yet.
+ */
+export function normalizeCreated(value: unknown, status: number): unknown {
+  const record = normalizeContribution(value);
+  if (status !== 202 || typeof record !== 'object' || record === null || 'moderation' in record) return record;
+  return { ...record, moderation: { state: 'held' } };
+}
+
 /** A page of the timeline: `items` and `nextCursor` as the spec names them (a number cursor as digits). */
 export function normalizePage(value: unknown): unknown {
   if (!isObject(value)) return value;

@@ -1,46 +1,17 @@
-import {
-  DISABLED_PROBE_BACKOFF,
-  OFFLINE_RETRY_BACKOFF,
-  pausedUntil,
-  samePauses,
-  withDisabledKey,
-  withLostAnswer,
-  withOffline,
-  withoutPauses,
-  withRateLimit,
-} from './account-pause';
-import type { BackoffOptions, Random } from './backoff';
-import { classifySendError, DEFAULT_RETRY_AFTER_MS, type SendDecision } from './classify';
+import { pausedUntil, samePauses, withoutPauses } from './account-pause';
+import { classifySendError, DEFAULT_RETRY_AFTER_MS } from './classify';
 import { landedState } from './landed';
-import type { OutboxRecords } from './records';
-import { claimedIds, settle } from './settle';
-import {
-  type AccountState,
-  type Clock,
-  type FailureReason,
-  type FindLanded,
-  isHeld,
-  type OutboxItem,
-  type SendResult,
-  type WriteSender,
-} from './types';
+import { afterFailure, type OutcomeDeps, recoverOne, storeRefusal, updateAccount } from './outcomes';
+import { type FailureReason, isHeld, type OutboxItem, type SendResult, type WriteSender } from './types';
 
 /** What the drainer needs from outside. */
-export interface SchedulerDeps {
-  records: OutboxRecords;
+export interface SchedulerDeps extends OutcomeDeps {
   sender: WriteSender;
-  findLanded: FindLanded;
-  clock: Clock;
-  random: Random;
-  disabledProbe?: BackoffOptions;
-  offlineRetry?: BackoffOptions;
   /**
    * Called before each send, before the item is stored `sending`: the background arms a wake-up
    * there, so a worker stopped mid-send (or a pass that throws) is always woken again.
    */
   beforeSend?: (item: OutboxItem) => Promise<void>;
-  /** The latest a send's answer can come (the sender's per-attempt timeout); default 15 s. */
-  answerDeadlineMs?: number;
   /**
    * Whether an account's writes may go out now: the background answers whether a key is saved for
    * the account's origin. A write queued for another address than the key's waits (no wake-up is
@@ -48,9 +19,6 @@ export interface SchedulerDeps {
    */
   canSend?: (account: string) => Promise<boolean>;
 }
-
-/** The sender's per-attempt timeout the scheduler assumes when none is given. */
-export const DEFAULT_ANSWER_DEADLINE_MS = 15_000;
 
 /** The result of one drain: when the background should wake the drainer again. */
 export interface DrainResult {
@@ -154,30 +122,12 @@ export class Scheduler {
       if (item === undefined || item.state.status !== 'sending' || this.busy.has(id)) continue;
       this.busy.add(item.id);
       try {
-        recovered.push(await this.recoverOne(item, item.state.since));
+        recovered.push(await recoverOne(this.deps, item, item.state.since));
       } finally {
         this.busy.delete(item.id);
       }
     }
     return recovered;
-  }
-
-  private async recoverOne(item: OutboxItem, since: number): Promise<OutboxItem> {
-    const { records, clock } = this.deps;
-    const account = records.account(item.account);
-    const by = account?.rateLimitedBy;
-    if (account?.rateLimitedUntil !== undefined && by?.item === item.id && by.at >= since && by.lost !== true) {
-      // The 429 was heard and stored before the stop: the platform refused the write.
-      const now = clock();
-      const waiting: OutboxItem = {
-        ...item,
-        state: { status: 'waiting', until: account.rateLimitedUntil },
-        updatedAt: now,
-      };
-      await records.update(waiting);
-      return waiting;
-    }
-    return this.settleUnknown(item, since, 'interrupted', true);
   }
 
   private async pass(): Promise<DrainResult> {
@@ -240,131 +190,21 @@ export class Scheduler {
           status,
           message: 'The platform asked to wait before the next write.',
         };
-        refused = { until: await this.storeRefusal(sending, at + wait, at, error), at };
+        refused = { until: await storeRefusal(this.deps, sending, at + wait, at, error), at };
       };
       let result: SendResult;
       try {
         result = await sender(sending, { onRefused });
       } catch (error) {
-        await this.afterFailure(sending, since, classifySendError(error), refused);
+        await afterFailure(this.deps, sending, since, classifySendError(error), refused);
         return;
       }
       const { lastError: _, ...rest } = sending;
       await records.update({ ...rest, state: landedState(result, clock()), updatedAt: clock() });
-      await this.updateAccount(item.account, (state) => withoutPauses(state, clock()));
+      await updateAccount(this.deps, item.account, (state) => withoutPauses(state, clock()));
     } finally {
       this.busy.delete(item.id);
     }
-  }
-
-  /**
-   * A refused write: the account's pause and the item's `waiting` state, durable together in one
-   * transaction (a stop between two writes would otherwise leave a pause that explains nothing, or
-   * a refused item with no pause). Returns the time the item waits for.
-   */
-  private async storeRefusal(item: OutboxItem, until: number, at: number, error: FailureReason): Promise<number> {
-    const { records } = this.deps;
-    const state = withRateLimit(records.account(item.account) ?? { account: item.account }, until, {
-      item: item.id,
-      at,
-    });
-    const wait = state.rateLimitedUntil ?? until;
-    await records.updateWithAccount(
-      { ...item, state: { status: 'waiting', until: wait }, lastError: error, updatedAt: at },
-      state,
-    );
-    return wait;
-  }
-
-  private async afterFailure(
-    item: OutboxItem,
-    since: number,
-    decision: SendDecision,
-    refused: { until: number; at: number } | undefined,
-  ): Promise<void> {
-    const { records, clock, random } = this.deps;
-    const now = clock();
-    const { error } = decision;
-    switch (decision.type) {
-      case 'rate_limited':
-        // Usually stored already by onRefused, from the headers; again now with the full reason.
-        await this.storeRefusal(item, refused?.until ?? now + decision.retryAfterMs, refused?.at ?? now, error);
-        return;
-      case 'key_disabled': {
-        const reason = error.reason ?? error.message;
-        const probe = this.deps.disabledProbe ?? DISABLED_PROBE_BACKOFF;
-        await this.updateAccount(item.account, (state) => withDisabledKey(state, reason, now, probe));
-        await records.update({ ...item, state: { status: 'queued' }, lastError: error, updatedAt: now });
-        return;
-      }
-      case 'not_sent': {
-        const retry = this.deps.offlineRetry ?? OFFLINE_RETRY_BACKOFF;
-        await this.updateAccount(item.account, (state) => withOffline(state, error.message, now, random, retry));
-        await records.update({ ...item, state: { status: 'queued' }, lastError: error, updatedAt: now });
-        return;
-      }
-      case 'failed':
-        await records.update({ ...item, state: { status: 'failed', reason: error, at: now }, updatedAt: now });
-        await this.updateAccount(item.account, (state) => withoutPauses(state, now));
-        return;
-      case 'unknown':
-        // The worker heard what happened (a 5xx, a broken connection: no answer reached the browser),
-        // so no 429 can hide here; only a worker stopped mid-send may have lost one (recoverOne).
-        await this.settleUnknown({ ...item, lastError: error }, since, 'unknown', false);
-        return;
-      case 'landed_unreadable': {
-        const settled = await this.settleUnknown({ ...item, lastError: error }, since, 'unreadable', false);
-        if (settled.state.status === 'sent') return;
-        const reason = { ...error, mayHaveLanded: true };
-        await records.update({ ...settled, state: { status: 'failed', reason, at: clock() }, updatedAt: clock() });
-        return;
-      }
-    }
-  }
-
-  /**
-   * Settles an item whose send may have landed: `sent` with the found id, else `uncertain`. When
-   * its answer was lost and it is not found, its account waits the fallback (a lost 429) in the
-   * same transaction, before any other write of that account goes out.
-   */
-  private async settleUnknown(
-    item: OutboxItem,
-    since: number,
-    cause: string,
-    answerLost: boolean,
-  ): Promise<OutboxItem> {
-    const { records, findLanded, clock } = this.deps;
-    const verdict = await settle(item, since, findLanded, claimedIds(records.list(), item.id));
-    const now = clock();
-    if (verdict.landed) {
-      const sent: OutboxItem = {
-        ...item,
-        state: { status: 'sent', id: verdict.id, at: now, settled: true },
-        updatedAt: now,
-      };
-      await records.update(sent);
-      return sent;
-    }
-    const next: OutboxItem = {
-      ...item,
-      state: { status: 'uncertain', since, at: now, detail: `${cause}: ${verdict.detail}` },
-      updatedAt: now,
-    };
-    const current = records.account(item.account) ?? { account: item.account };
-    const deadline = this.deps.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS;
-    const paused = answerLost
-      ? withLostAnswer(current, item.id, since, now, deadline, DEFAULT_RETRY_AFTER_MS)
-      : current;
-    if (samePauses(records.account(item.account), paused)) await records.update(next);
-    else await records.updateWithAccount(next, paused);
-    return next;
-  }
-
-  private async updateAccount(account: string, change: (state: AccountState) => AccountState): Promise<void> {
-    const { records } = this.deps;
-    const current = records.account(account);
-    const next = change(current ?? { account });
-    if (!samePauses(current, next)) await records.updateAccount(next);
   }
 }
 
