@@ -2,8 +2,10 @@
 
 export { type BackoffOptions, backoffWindow, fullJitter, type Random } from './backoff';
 export { classifySendError, DEFAULT_RETRY_AFTER_MS, type SendDecision } from './classify';
+export { prunable, SETTLE_FLOOR_MS } from './history';
 export { MemoryOutboxStore } from './memory-store';
-export { Outbox, OutboxActionError, type OutboxActionErrorCode, type OutboxOptions } from './outbox';
+export { Outbox } from './outbox';
+export { OutboxActionError, type OutboxActionErrorCode, type OutboxOptions } from './outbox-options';
 export { FIRST_SENT, firstOutboxPage, MAX_PAGE, type OutboxPage, pageOutbox } from './pages';
 export { createReadWithRetry, isRetryable, type ReadRetryOptions, type ReadWithRetry } from './read-retry';
 export type { OutboxChange, OutboxListener } from './records';

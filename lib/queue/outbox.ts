@@ -1,48 +1,12 @@
-import type { BackoffOptions, Random } from './backoff';
+import type { Random } from './backoff';
+import { prunable } from './history';
+import { OutboxActionError, type OutboxOptions } from './outbox-options';
 import { type OutboxListener, OutboxRecords } from './records';
 import { type DrainResult, Scheduler } from './scheduler';
 import { claimedIds, settle } from './settle';
-import type { OutboxStore } from './store';
 import { type OutboxSummary, summarize } from './summary';
 import { findTwins, type SeenPost } from './twins';
-import type { AccountState, Clock, FindLanded, OutboxItem, WriteRequest, WriteSender } from './types';
-
-/** What the Outbox is built from. Everything with a side effect is injected. */
-export interface OutboxOptions {
-  store: OutboxStore;
-  sender: WriteSender;
-  findLanded: FindLanded;
-  /** Defaults to `Date.now`. */
-  clock?: Clock;
-  /** Defaults to `Math.random` (jitter of offline retries). */
-  random?: Random;
-  /** Defaults to `crypto.randomUUID`. */
-  newId?: () => string;
-  /** Probe windows of a disabled key (default 30 s doubling to 10 min). */
-  disabledProbe?: BackoffOptions;
-  /** Retry windows while offline (default full jitter over 2 s doubling to 5 min). */
-  offlineRetry?: BackoffOptions;
-  /** Called before each send (the background arms a wake-up there); see SchedulerDeps. */
-  beforeSend?: (item: OutboxItem) => Promise<void>;
-  /** The sender's per-attempt timeout: the latest a lost answer could have come (default 15 s). */
-  answerDeadlineMs?: number;
-  /** Whether an account's writes may go out now (a key is saved for its address); see SchedulerDeps. */
-  canSend?: (account: string) => Promise<boolean>;
-}
-
-/** Why a user action on an item was refused. */
-export type OutboxActionErrorCode = 'not_found' | 'not_allowed';
-
-/** Thrown by `discard`, `sendAgain` and `editAndResend` when the item cannot take that action. */
-export class OutboxActionError extends Error {
-  override readonly name = 'OutboxActionError';
-  constructor(
-    readonly code: OutboxActionErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import type { AccountState, Clock, OutboxItem, WriteRequest } from './types';
 
 /**
  * The durable Outbox of writes: what the background holds. User actions (enqueue, discard, send
@@ -178,19 +142,13 @@ export class Outbox {
   /**
    * Bounds the history: removes `sent` items beyond the newest `keep` sent ones or older than
    * `maxAgeMs` at `now`, both (failed and uncertain items wait for the user; pending ones are never
-   * touched). Writes sent within {@link SETTLE_FLOOR_MS} always stay, whatever the bounds: a sent
+   * touched). Writes sent within `SETTLE_FLOOR_MS` (history.ts) always stay, whatever the bounds: a sent
    * item's id is what stops a later settle from claiming the same contribution twice. Returns how
    * many were removed.
    */
   pruneSent(bound: { keep: number; maxAgeMs: number }, now: number = this.clock()): Promise<number> {
     return this.records.serial(async () => {
-      const sent = this.list()
-        .filter((item) => item.state.status === 'sent')
-        .sort((a, b) => sentAt(b) - sentAt(a));
-      const old = sent.filter(
-        (item, rank) =>
-          sentAt(item) < now - SETTLE_FLOOR_MS && (rank >= bound.keep || sentAt(item) < now - bound.maxAgeMs),
-      );
+      const old = prunable(this.list(), bound, now);
       await this.records.removeMany(old.map((item) => item.id));
       return old.length;
     });
@@ -308,12 +266,4 @@ export class Outbox {
 function isPendingOrSending(item: OutboxItem): boolean {
   const { status } = item.state;
   return status === 'queued' || status === 'waiting' || status === 'sending';
-}
-
-/** Sent writes younger than this are never pruned (settling a lost answer reads them). */
-export const SETTLE_FLOOR_MS = 3_600_000;
-
-/** When an item was sent (0 for one that was not). */
-function sentAt(item: OutboxItem): number {
-  return item.state.status === 'sent' ? item.state.at : 0;
 }

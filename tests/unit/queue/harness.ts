@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
 import { ApiError, type ApiErrorInit } from '@/lib/api/errors';
 import { MemoryOutboxStore } from '@/lib/queue/memory-store';
-import { Outbox, type OutboxOptions } from '@/lib/queue/outbox';
+import { Outbox } from '@/lib/queue/outbox';
+import type { OutboxOptions } from '@/lib/queue/outbox-options';
 import type { FindLanded, OutboxItem, SendResult } from '@/lib/queue/types';
 
 /** A send the test answers by hand. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryOutboxStore } from '@/lib/queue/memory-store';
-import { OutboxActionError } from '@/lib/queue/outbox';
+import { OutboxActionError } from '@/lib/queue/outbox-options';
 import type { OutboxChange } from '@/lib/queue/records';
 import { apiError, makeOutbox, settleMicrotasks } from './harness';
 
