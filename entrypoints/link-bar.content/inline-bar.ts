@@ -1,49 +1,12 @@
 import { t } from '@/lib/i18n';
 import { errorWords } from '@/lib/links/refusal-words';
 import type { Scheme } from '@/lib/links/scheme';
-import {
-  isHeld,
-  type PostStateView,
-  reactionViews,
-  type WriteStatus,
-  type WriteView,
-} from '@/lib/messages/post-writes';
+import { emptyPost, isHeld, type PostStateView } from '@/lib/messages/post-writes';
 import { sendLite } from '@/lib/messages/send-lite';
-import type { PostStates } from './post-states';
+import { type BarEnv, type BarParts, partsOf, REPLY } from './bar-env';
+import { drawBar } from './bar-view';
 import { ReplyFrame } from './reply-frame';
-import type { BarLook } from './template';
-import { isUserClick, type Sightings } from './trusted';
-import { markOf, stateWords } from './words';
-
-/** What every bar shares. */
-export interface BarEnv {
-  kinds: { value: string; label: string }[];
-  states: PostStates;
-  /** The finder's matcher: the link is checked again before each write. */
-  match(href: string): string | null;
-  /** Calls `tick` every second while the bar shows a countdown. */
-  ticking(bar: InlineBar, on: boolean): void;
-  /** Whether bars were seen before a click counts (trusted.ts). */
-  sightings: Sightings;
-  /** The markup each bar clones (template.ts). */
-  template: DocumentFragment;
-  /** Gives a bar's shadow root the style sheet of a look (template.ts). */
-  style(root: ShadowRoot, look: BarLook): void;
-  /** The `style` of a host resting without a shadow root (template.ts). */
-  restingStyle(): string;
-}
-
-const REPLY = 'reply';
-
-/** A bar's parts, present only while it is drawn. */
-interface BarParts {
-  wrap: HTMLSpanElement;
-  status: HTMLSpanElement;
-  composer: HTMLSpanElement;
-  replyButton: HTMLButtonElement;
-  undoButton: HTMLButtonElement;
-  reactButtons: Map<string, HTMLButtonElement>;
-}
+import { isUserClick } from './trusted';
 
 /**
  * One inline bar: a `span` host (a built-in element: a page cannot define it as a custom element
@@ -116,18 +79,7 @@ export class InlineBar {
     if (root === undefined) return;
     this.env.style(root, 'drawn');
     root.append(this.env.template.cloneNode(true));
-    const find = <E extends Element>(selector: string) => root.querySelector(selector) as E;
-    const parts: BarParts = {
-      wrap: find('.wrap'),
-      status: find('.status'),
-      composer: find('.composer'),
-      replyButton: find('[data-action="toggle-reply"]'),
-      undoButton: find('[data-action="undo"]'),
-      reactButtons: new Map(),
-    };
-    for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-kind]')) {
-      parts.reactButtons.set(button.dataset.kind ?? '', button);
-    }
+    const parts = partsOf(root);
     parts.wrap.dataset.scheme = this.scheme;
     this.parts = parts;
     this.env.sightings.watch(this.host);
@@ -320,11 +272,7 @@ export class InlineBar {
 
   /** Shows an acknowledged write at once, before the background's push about it. */
   private applyAck(change: (state: PostStateView) => void): void {
-    const state: PostStateView = this.state ?? {
-      postId: this.postId,
-      reactions: [],
-      replies: { pending: 0, sent: 0, failed: 0, uncertain: 0 },
-    };
+    const state: PostStateView = this.state ?? emptyPost(this.postId);
     change(state);
     this.state = state;
     this.render();
@@ -336,37 +284,15 @@ export class InlineBar {
   }
 
   private render(): void {
-    const views = this.state === undefined ? new Map<string, WriteView>() : reactionViews(this.state);
     const parts = this.parts;
     if (parts === undefined) return;
-    for (const [kind, button] of parts.reactButtons) {
-      const view = views.get(kind);
-      button.setAttribute('aria-pressed', String(view?.status === 'sent'));
-      const mark = button.lastElementChild;
-      if (mark !== null && mark.textContent !== markOf(view)) mark.textContent = markOf(view);
-    }
-    const line = this.statusLine(views);
-    if (parts.status.textContent !== (line?.text ?? '')) parts.status.textContent = line?.text ?? '';
-    parts.status.classList.toggle('bad', line?.bad ?? false);
-    const now = Date.now();
-    const lastView =
-      this.lastAction === undefined || this.lastAction === REPLY ? undefined : views.get(this.lastAction);
-    parts.undoButton.hidden = this.note !== undefined || !isHeld(lastView, now);
-    const counting = [...views.values(), this.state?.replies.latest].some(
-      (view) => view?.status === 'waiting' || isHeld(view, now),
-    );
+    const { counting } = drawBar(parts, {
+      state: this.state,
+      lastAction: this.lastAction,
+      note: this.note,
+      labelOf: (what) => this.labelOf(what),
+      now: Date.now(),
+    });
     this.env.ticking(this, counting);
-  }
-
-  /** What the status line says: a note, else the state of what the user last did, else anything that needs attention. */
-  private statusLine(views: Map<string, WriteView>): { text: string; bad: boolean } | undefined {
-    if (this.note !== undefined) return this.note;
-    const viewOf = (what: string) => (what === REPLY ? this.state?.replies.latest : views.get(what));
-    const attention: WriteStatus[] = ['failed', 'waiting', 'uncertain'];
-    const candidates = [...views.keys(), REPLY];
-    const what = this.lastAction ?? candidates.find((c) => attention.includes(viewOf(c)?.status ?? 'sent'));
-    const view = what === undefined ? undefined : viewOf(what);
-    if (what === undefined || view === undefined) return undefined;
-    return { text: t('barStatus', [this.labelOf(what), stateWords(view, Date.now())]), bad: view.status === 'failed' };
   }
 }
