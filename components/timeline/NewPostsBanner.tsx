@@ -1,5 +1,10 @@
 import { t } from '@/lib/i18n';
-import type { NewerPosts } from '@/lib/ui/timeline-store';
+/** Newer posts found above the loaded ones, as the banner needs them. */
+export interface NewerPosts {
+  items: readonly unknown[];
+  /** False when there may be more than one page of them. */
+  complete: boolean;
+}
 
 /** "N new posts": newer posts were found above the loaded ones; pressing it shows them. */
 export function NewPostsBanner({ newer, onShow }: { newer: NewerPosts | null; onShow: () => void }) {

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { LineError } from '@/lib/ui/settings-form';
+import type { LineError } from '@/entrypoints/options/settings-form';
 import { SaveState } from './SaveState';
 import { useAutosave } from './use-settings';
 

@@ -1,5 +1,5 @@
+import { checkLinkPatterns } from '@/entrypoints/options/settings-form';
 import { t } from '@/lib/i18n';
-import { checkLinkPatterns } from '@/lib/ui/settings-form';
 import { LineListField } from './LineListField';
 import type { SaveSettings } from './use-settings';
 

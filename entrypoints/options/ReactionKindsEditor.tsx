@@ -1,8 +1,8 @@
 import { useRef, useState } from 'preact/hooks';
+import { checkReactionKinds, reactionKindsToSave } from '@/entrypoints/options/settings-form';
 import { t } from '@/lib/i18n';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
 import { MAX_REACTION_KINDS } from '@/lib/storage/settings';
-import { checkReactionKinds, reactionKindsToSave } from '@/lib/ui/settings-form';
 import { SaveState } from './SaveState';
 import { type SaveSettings, useAutosave } from './use-settings';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { checkExcludedHosts } from '@/entrypoints/options/settings-form';
 import { t } from '@/lib/i18n';
-import { checkExcludedHosts } from '@/lib/ui/settings-form';
 import { LineListField } from './LineListField';
 import type { SaveSettings } from './use-settings';
 

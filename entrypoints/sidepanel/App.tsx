@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import { RateLimitBanner } from '@/components/outbox/RateLimitBanner';
+import type { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
+import type { TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
+import type { KindsSource } from '@/entrypoints/sidepanel/state/use-reaction-kinds';
 import { t } from '@/lib/i18n';
-import type { DraftStore } from '@/lib/ui/drafts';
 import { useStatus } from '@/lib/ui/page-store';
-import type { TimelineStore } from '@/lib/ui/timeline-store';
-import type { KindsSource } from '@/lib/ui/use-reaction-kinds';
 import { OutboxTab } from './OutboxTab';
 import { PanelTabs, type TabName } from './PanelTabs';
 import { TimelinePanel } from './TimelinePanel';

@@ -2,26 +2,26 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preac
 import { Composer } from '@/components/timeline/Composer';
 import { ListFooter } from '@/components/timeline/ListFooter';
 import { NewPostsBanner } from '@/components/timeline/NewPostsBanner';
-import { ReplyComposer } from '@/components/timeline/ReplyComposer';
 import { Skeleton } from '@/components/timeline/Skeleton';
 import { TimelineItem } from '@/components/timeline/TimelineItem';
 import { EmptyState, ErrorState, loadProblem } from '@/components/timeline/TimelineStates';
 import { VirtualList, type VirtualListHandle } from '@/components/timeline/VirtualList';
+import { ReplyComposer } from '@/entrypoints/sidepanel/ReplyComposer';
+import type { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
+import type { TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
+import { useDraftComposer } from '@/entrypoints/sidepanel/state/use-draft-composer';
+import { useNewPostsCheck } from '@/entrypoints/sidepanel/state/use-new-posts-check';
+import { useOnline } from '@/entrypoints/sidepanel/state/use-online';
+import { usePostMarks } from '@/entrypoints/sidepanel/state/use-post-marks';
+import { type KindsSource, useReactionKinds } from '@/entrypoints/sidepanel/state/use-reaction-kinds';
 import { t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
-import type { DraftStore } from '@/lib/ui/drafts';
 import { errorText } from '@/lib/ui/error-text';
 import type { Status } from '@/lib/ui/page-store';
-import type { TimelineStore } from '@/lib/ui/timeline-store';
-import { useDraftComposer } from '@/lib/ui/use-draft-composer';
-import { useNewPostsCheck } from '@/lib/ui/use-new-posts-check';
-import { useOnline } from '@/lib/ui/use-online';
-import { usePostMarks } from '@/lib/ui/use-post-marks';
-import { type KindsSource, useReactionKinds } from '@/lib/ui/use-reaction-kinds';
 import { markFirstItemsPainted } from './fast-open/first-paint';
-import { usePendingDrafts } from './use-pending-drafts';
-import { type ReplyBoxes, useReplyBoxes } from './use-reply-boxes';
+import { usePendingDrafts } from './state/use-pending-drafts';
+import { type ReplyBoxes, useReplyBoxes } from './state/use-reply-boxes';
 
 /** A post card's usual height before it is measured (px). */
 const ESTIMATED_ROW = 150;

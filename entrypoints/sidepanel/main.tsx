@@ -1,8 +1,8 @@
 import { render } from 'preact';
+import { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
+import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
+import type { KindsSource } from '@/entrypoints/sidepanel/state/use-reaction-kinds';
 import { checkReply, loadReplyChecks, sendMessage } from '@/lib/messages/send';
-import { DraftStore } from '@/lib/ui/drafts';
-import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/lib/ui/timeline-store';
-import type { KindsSource } from '@/lib/ui/use-reaction-kinds';
 import { App } from './App';
 import { takeEarlyRequests } from './fast-open/early-requests';
 import { expectFirstItems, whenFirstItemsPainted, whenSnapshotPainted } from './fast-open/first-paint';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FetchPage, TimelineStore } from '../../entrypoints/sidepanel/state/timeline-store';
 import type { ApiClient } from '../../lib/api/client';
 import type { Contribution } from '../../lib/api/schemas';
-import { type FetchPage, TimelineStore } from '../../lib/ui/timeline-store';
 import { TestSandbox } from '../sandbox/helpers.js';
 import { createRig, drainToIdle, newAccount, SandboxClock } from './harness';
 

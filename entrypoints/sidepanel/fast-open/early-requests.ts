@@ -1,6 +1,6 @@
+import { FIRST_PAGE } from '@/entrypoints/sidepanel/state/timeline-store';
 import { DRAFTS_PREF } from '@/lib/storage/drafts-key';
 import { readPrefRaw } from '@/lib/storage/prefs';
-import { FIRST_PAGE } from '@/lib/ui/timeline-store';
 
 /** Answers the side panel asked for before its main script loaded (raw: checked by the main script). */
 export interface EarlyRequests {

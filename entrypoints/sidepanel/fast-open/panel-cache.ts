@@ -1,6 +1,6 @@
+import type { FirstPageCache } from '@/entrypoints/sidepanel/state/timeline-store';
 import type { PostView } from '@/lib/messages/fields';
 import { isReactionKind, type ReactionKind } from '@/lib/storage/reaction-kinds';
-import type { FirstPageCache } from '@/lib/ui/timeline-store';
 import { PANEL_CACHE_KEY, readStamped, writeStamped } from './panel-cache-key';
 
 /*

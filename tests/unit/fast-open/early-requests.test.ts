@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startEarlyRequests, takeEarlyRequests } from '@/entrypoints/sidepanel/fast-open/early-requests';
+import { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
+import { FIRST_PAGE } from '@/entrypoints/sidepanel/state/timeline-store';
 import { draftsItem } from '@/lib/storage/drafts';
-import { DraftStore } from '@/lib/ui/drafts';
-import { FIRST_PAGE } from '@/lib/ui/timeline-store';
 
 describe('early requests', () => {
   it('reads nothing, and creates no database, when the extension has none yet', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'preact/hooks';
 import { type PostStateView, postStates, reactionViews, withPendingReaction } from '@/lib/messages/post-writes';
-import { useOutbox } from './page-store';
+import { useOutbox } from '@/lib/ui/page-store';
 
 /** A reaction shown as pending at once, before the Outbox's push has it. */
 const key = (postId: string, kind: string) => `${postId}\n${kind}`;

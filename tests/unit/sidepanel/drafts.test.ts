@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DraftStore, MAX_DRAFTS, replyDraftKey, SAVE_DELAY_MS } from '@/entrypoints/sidepanel/state/drafts';
 import { openDebateDb } from '@/lib/storage/db';
 import { draftsItem } from '@/lib/storage/drafts';
-import { DraftStore, MAX_DRAFTS, replyDraftKey, SAVE_DELAY_MS } from '@/lib/ui/drafts';
 import { useFakeClock } from '../support/clock';
 
 describe('DraftStore', () => {

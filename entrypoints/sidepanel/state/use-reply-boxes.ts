@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { domId } from '@/components/timeline/TimelineItem';
-import type { DraftStore } from '@/lib/ui/drafts';
+import type { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
 
 interface Box {
   /** Bumped to mount the box afresh (its text changed from outside: a handed-over draft). */

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { type DraftStore, replyDraftKey } from '@/entrypoints/sidepanel/state/drafts';
+import { appendDraft, takePendingDraft, watchPendingDraft } from '@/entrypoints/sidepanel/state/pending-draft';
 import { t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
-import { type DraftStore, replyDraftKey } from '@/lib/ui/drafts';
-import { appendDraft, takePendingDraft, watchPendingDraft } from '@/lib/ui/pending-draft';
 
 export interface PendingDraftsOptions {
   /** The first page has loaded (or failed): whether a replied-to post is loaded can be told. */

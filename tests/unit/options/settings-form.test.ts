@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAX_EXCLUDED_HOSTS, MAX_LINK_PATTERNS, MAX_REACTION_KINDS, settingsSchema } from '@/lib/storage/settings';
 import {
   checkExcludedHosts,
   checkLinkPatterns,
   checkReactionKinds,
   lines,
   reactionKindsToSave,
-} from '@/lib/ui/settings-form';
+} from '@/entrypoints/options/settings-form';
+import { MAX_EXCLUDED_HOSTS, MAX_LINK_PATTERNS, MAX_REACTION_KINDS, settingsSchema } from '@/lib/storage/settings';
 import { useEnglishMessages } from '../support/locale';
 
 describe('settings form checks', () => {

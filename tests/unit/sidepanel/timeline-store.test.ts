@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
+import {
+  type FetchPage,
+  FIRST_PAGE,
+  MAX_EMPTY_RUN,
+  NEXT_PAGE,
+  TimelineStore,
+} from '@/entrypoints/sidepanel/state/timeline-store';
 import type { Contribution } from '@/lib/api/schemas';
 import type { Reply } from '@/lib/messages/envelope';
-import { type FetchPage, FIRST_PAGE, MAX_EMPTY_RUN, NEXT_PAGE, TimelineStore } from '@/lib/ui/timeline-store';
 
 const post = (id: string): Contribution => ({ id, body: `body ${id}` });
 const page = (ids: string[], nextCursor: string | null): Reply<'getTimelinePage'> => ({

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Reply } from '@/lib/messages/envelope';
-import { bodyProblem, type ComposerMessage } from './compose';
+import { bodyProblem, type ComposerMessage } from '@/lib/ui/compose';
+import { errorText } from '@/lib/ui/error-text';
 import type { DraftKey, DraftStore } from './drafts';
-import { errorText } from './error-text';
 
 /** What a composer needs from its container. */
 export interface DraftComposer {

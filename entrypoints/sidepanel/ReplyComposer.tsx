@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { Composer } from '@/components/timeline/Composer';
+import { domId } from '@/components/timeline/TimelineItem';
+import { type DraftStore, replyDraftKey } from '@/entrypoints/sidepanel/state/drafts';
+import { useDraftComposer } from '@/entrypoints/sidepanel/state/use-draft-composer';
 import { t } from '@/lib/i18n';
 import type { Reply } from '@/lib/messages/envelope';
-import { type DraftStore, replyDraftKey } from '@/lib/ui/drafts';
-import { useDraftComposer } from '@/lib/ui/use-draft-composer';
-import { Composer } from './Composer';
-import { domId } from './TimelineItem';
 
 export interface ReplyComposerProps {
   postId: string;
