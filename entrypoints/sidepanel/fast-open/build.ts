@@ -24,6 +24,13 @@ export interface PageFiles {
 /** A file of the bundle as a page names it (an extension page's base is the extension's root). */
 const urlOf = (fileName: string) => `/${fileName}`;
 
+/**
+ * Whether the page loads its entry from the bundle. WXT's development mode (`npm start`) pre-renders
+ * the pages with scripts that load from its dev server instead: those are left as written.
+ */
+export const loadsFromBundle = (html: string, entry: Rolldown.OutputChunk) =>
+  html.includes(`="${urlOf(entry.fileName)}"`);
+
 /** The chunks `chunk` imports statically, each after its own imports (the order Vite preloads them in). */
 function staticImports(
   chunk: Rolldown.OutputChunk,
@@ -126,7 +133,7 @@ export function stylesFirst(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle, chunk }) {
-        if (bundle === undefined || chunk === undefined) return html;
+        if (bundle === undefined || chunk === undefined || !loadsFromBundle(html, chunk)) return html;
         return styleSheetsFirst(
           html,
           pageFiles(chunk, bundle).sheets.map((sheet) => sheet.url),
@@ -154,6 +161,7 @@ export function fastOpening(): Plugin {
       handler(html, { bundle, chunk }) {
         if (!html.includes(LOADS_MODULES)) return html;
         if (bundle === undefined || chunk === undefined) throw new Error('The side panel has no entry chunk');
+        if (!loadsFromBundle(html, chunk)) return html;
         return modulesInMeta(html, pageFiles(chunk, bundle));
       },
     },

@@ -1,7 +1,13 @@
 // @vitest-environment node
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { modulesInMeta, pageFiles, styleSheetsFirst, withoutTagOf } from '@/entrypoints/sidepanel/fast-open/build';
+import {
+  loadsFromBundle,
+  modulesInMeta,
+  pageFiles,
+  styleSheetsFirst,
+  withoutTagOf,
+} from '@/entrypoints/sidepanel/fast-open/build';
 import { MODULES_META } from '@/entrypoints/sidepanel/fast-open/page-modules';
 
 /** A chunk of a fake bundle: only what the build reads of it. */
@@ -99,6 +105,12 @@ describe('the side panel page build', () => {
     expect(() => withoutTagOf(VITE_PAGE, '/chunks/options-1.js')).toThrow(/found none/);
     const twice = VITE_PAGE.replace('</head>', '<link rel="modulepreload" href="/chunks/shared-1.js">\n  </head>');
     expect(() => withoutTagOf(twice, '/chunks/shared-1.js')).toThrow(/found more/);
+  });
+
+  it('leaves a page that loads its entry from the dev server as written (npm start)', () => {
+    const built = '<script type="module" crossorigin src="/chunks/sidepanel-1.js"></script>';
+    const served = '<script type="module" src="http://localhost:3000/entrypoints/sidepanel/main.tsx"></script>';
+    expect([loadsFromBundle(built, entry), loadsFromBundle(served, entry)]).toEqual([true, false]);
   });
 
   it('links every page’s style sheets at the top of its head', () => {
