@@ -134,6 +134,8 @@ export async function stopServiceWorker(context: BrowserContext, extensionId: st
 export class WorkerStopper {
   private readonly status = new Map<string, string>();
   private registrations = new Set<string>();
+  /** How many times CDP reported a version of the worker stopped. */
+  private stopsSeen = 0;
 
   private constructor(
     private readonly tab: Page,
@@ -150,21 +152,32 @@ export class WorkerStopper {
     });
     cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
       for (const v of versions) {
-        if (stopper.registrations.has(v.registrationId)) stopper.status.set(v.versionId, v.runningStatus);
+        if (!stopper.registrations.has(v.registrationId)) continue;
+        if (v.runningStatus === 'stopped' && stopper.status.get(v.versionId) !== 'stopped') stopper.stopsSeen += 1;
+        stopper.status.set(v.versionId, v.runningStatus);
       }
     });
     await cdp.send('ServiceWorker.enable');
     return stopper;
   }
 
-  /** Sends the stop at once; resolves when CDP reports every version of the worker stopped. */
+  /**
+   * Sends the stop at once; resolves when CDP reports the worker stopped: every version stopped now,
+   * or a stop seen since the command (an alarm that is due may start it again at once, as it would
+   * after any stop; polling the status alone would miss that stop).
+   */
   async stop(timeoutMs = 10_000): Promise<void> {
+    const before = this.stopsSeen;
     await this.cdp.send('ServiceWorker.stopAllWorkers');
     const deadline = Date.now() + timeoutMs;
-    while ([...this.status.values()].some((s) => s !== 'stopped') || this.status.size === 0) {
+    const stopped = () =>
+      this.stopsSeen > before || (this.status.size > 0 && [...this.status.values()].every((s) => s === 'stopped'));
+    // A stop sent while the worker is still starting is not always taken: ask again each second.
+    for (let polls = 1; !stopped(); polls += 1) {
       if (Date.now() > deadline)
         throw new Error(`The service worker did not stop: ${JSON.stringify([...this.status])}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
+      if (polls % 50 === 0 && !stopped()) await this.cdp.send('ServiceWorker.stopAllWorkers');
     }
   }
 
