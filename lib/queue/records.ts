@@ -125,7 +125,9 @@ export class OutboxRecords {
   async removeMany(ids: readonly string[]): Promise<void> {
     const previous = ids.map((id) => this.items.get(id)).filter((item) => item !== undefined);
     if (previous.length === 0) return;
-    for (const item of previous) this.restore(item.id, undefined);
+    // Many at once: the order is made again once, at the next read.
+    for (const item of previous) this.items.delete(item.id);
+    this.order = undefined;
     try {
       await this.store.deleteItems(previous.map((item) => item.id));
     } catch (error) {
@@ -175,15 +177,25 @@ export class OutboxRecords {
     };
   }
 
-  /** Shows `item`; the order is made again only when an id comes or its `seq` changes. */
+  /** Shows `item`, keeping the order: a long history is sorted again only for an item out of turn. */
   private put(item: OutboxItem): void {
-    if (this.items.get(item.id)?.seq !== item.seq) this.order = undefined;
+    const before = this.items.get(item.id);
     this.items.set(item.id, item);
+    if (before?.seq === item.seq || this.order === undefined) return;
+    // The usual new item comes last (seqs only grow): it joins the order; anything else sorts again.
+    const last = this.items.get(this.order.at(-1) ?? '');
+    if (before === undefined && (last === undefined || last.seq < item.seq)) this.order.push(item.id);
+    else this.order = undefined;
   }
 
   private restore(id: string, previous: OutboxItem | undefined): void {
-    if (previous !== undefined) this.put(previous);
-    else if (this.items.delete(id)) this.order = undefined;
+    if (previous !== undefined) {
+      this.put(previous);
+      return;
+    }
+    if (!this.items.delete(id) || this.order === undefined) return;
+    const at = this.order.indexOf(id);
+    if (at !== -1) this.order.splice(at, 1);
   }
 
   private restoreAccount(account: string, previous: AccountState | undefined): void {
