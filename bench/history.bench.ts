@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { FIRST_ITEMS_MARK, INTERACTIVE_MARK } from '../entrypoints/sidepanel/fast-open/first-paint';
 import { normalizeBaseUrl } from '../lib/base-url';
 import { CHROME_BUILD } from '../tests/e2e/support/browsers';
@@ -12,12 +12,14 @@ import {
   stopServiceWorker,
 } from '../tests/e2e/support/chromium';
 import { call, configure } from '../tests/e2e/support/extension-client';
+import { openOnce } from './sidepanel.bench';
 import { spawnSandbox } from './support/sandbox-process';
 import { fmt, percentile, type Table } from './support/table';
 
 const OPENS = Number(process.env.BENCH_OPENS ?? 20);
 /** Changes timed per size: each discards one of the seeded writes (the smallest history has 10). */
 const PUSHES = 10;
+const PANEL_MARKS = [FIRST_ITEMS_MARK, INTERACTIVE_MARK];
 const SIZES = [10, 10_000];
 
 /**
@@ -80,25 +82,6 @@ interface PushRecord {
   outbox: { reset: boolean; items: number } | null;
 }
 
-/** Opens the panel once; navigation start to its first items and to the live panel (ms). */
-async function openOnce(context: BrowserContext, url: string): Promise<number[]> {
-  const page = await context.newPage();
-  try {
-    await page.goto(url, { waitUntil: 'commit' });
-    for (let waited = 0; waited < 30_000; waited += 400) {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      const times = await page.evaluate(
-        (marks) => marks.map((mark) => performance.getEntriesByName(mark)[0]?.startTime ?? null),
-        [FIRST_ITEMS_MARK, INTERACTIVE_MARK],
-      );
-      if (times.every((time) => time !== null)) return times as number[];
-    }
-    throw new Error('The side panel did not paint within 30 s.');
-  } finally {
-    await page.close();
-  }
-}
-
 /**
  * With the panel's Outbox tab open: one change per round (a seeded sent write discarded, from the
  * panel itself), timed from its `sendMessage` to the push's arrival in the panel, and its size.
@@ -154,9 +137,9 @@ export async function runHistoryBench(): Promise<Table[]> {
     for (const size of SIZES) {
       await seedHistory(setup, account, size);
       await stopServiceWorker(context, id);
-      await openOnce(context, url); // starts the worker and loads the Outbox: not counted
+      await openOnce(context, url, PANEL_MARKS); // starts the worker and loads the Outbox: not counted
       const opens: number[][] = [];
-      for (let i = 0; i < OPENS; i += 1) opens.push(await openOnce(context, url));
+      for (let i = 0; i < OPENS; i += 1) opens.push(await openOnce(context, url, PANEL_MARKS));
       const panel = await context.newPage();
       await panel.goto(url);
       await panel.getByRole('tab', { name: 'Outbox' }).click();

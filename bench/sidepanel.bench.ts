@@ -46,7 +46,7 @@ const SETTLE_MS = 400;
  * has had time to set them: Playwright's `waitForFunction` would inject its own script and poll on
  * every frame while the page loads, and the time that takes would be counted as ours.
  */
-async function openOnce(context: BrowserContext, url: string, marks: string[]): Promise<number[]> {
+export async function openOnce(context: BrowserContext, url: string, marks: string[]): Promise<number[]> {
   const page = await context.newPage();
   try {
     await page.goto(url, { waitUntil: 'commit' });

@@ -35,34 +35,35 @@ export function OutboxHistory({ saved, save }: { saved: Bounds; save: SaveSettin
         {t('optionsHistoryHint')}
       </p>
       <div class="history-fields">
-        <label>
-          {t('optionsHistoryCount')}
-          <input
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.keepSent[0]}
-            max={LIMITS.keepSent[1]}
-            value={count}
-            aria-invalid={keepSent === undefined ? true : undefined}
-            aria-describedby="history-hint history-state"
-            onInput={(event) => setCount(event.currentTarget.value)}
-          />
-        </label>
-        <label>
-          {t('optionsHistoryDays')}
-          <input
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.keepSentDays[0]}
-            max={LIMITS.keepSentDays[1]}
-            value={days}
-            aria-invalid={keepSentDays === undefined ? true : undefined}
-            aria-describedby="history-hint history-state"
-            onInput={(event) => setDays(event.currentTarget.value)}
-          />
-        </label>
+        <BoundField label={t('optionsHistoryCount')} limits={LIMITS.keepSent} text={count} onText={setCount} />
+        <BoundField label={t('optionsHistoryDays')} limits={LIMITS.keepSentDays} text={days} onText={setDays} />
       </div>
       <SaveState id="history-state" state={state} />
     </section>
+  );
+}
+
+/** One bound: a whole number within `limits`, marked invalid outside them. */
+function BoundField(props: {
+  label: string;
+  limits: readonly [number, number];
+  text: string;
+  onText: (text: string) => void;
+}) {
+  const [min, max] = props.limits;
+  return (
+    <label>
+      {props.label}
+      <input
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        value={props.text}
+        aria-invalid={whole(props.text, props.limits) === undefined ? true : undefined}
+        aria-describedby="history-hint history-state"
+        onInput={(event) => props.onText(event.currentTarget.value)}
+      />
+    </label>
   );
 }
