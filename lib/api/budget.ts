@@ -1,0 +1,17 @@
+/**
+ * What a server says about an account's write budget in an answer's headers, in whichever dialect
+ * it speaks (the IETF `RateLimit`/`RateLimit-Policy` fields, or `X-RateLimit-Limit/Remaining/Reset`).
+ * The spec promises none of it (§8: only 429 with Retry-After), so every field may be absent.
+ */
+export interface BudgetSignal {
+  /** Writes allowed per window, when the server says. */
+  limit?: number;
+  /** Writes left in the current window. */
+  remaining: number;
+  /** Milliseconds from the answer until the budget frees again (the window's reset), when said. */
+  resetMs?: number;
+  /** The window's length in ms, when said (a policy's `w=`). */
+  windowMs?: number;
+  /** The header dialect it was read from, for the words the UI shows. */
+  source: 'ietf' | 'x-ratelimit';
+}
