@@ -58,8 +58,8 @@ export async function runOurs(
   const read = createReadWithRetry();
   const outbox = await Outbox.open({
     store: new MemoryOutboxStore(),
-    sender: writeSender(() => client),
-    findLanded: findLandedWith(() => ({ client, read })),
+    sender: writeSender(async () => client),
+    findLanded: findLandedWith(async () => ({ client, read })),
   });
   const queue = client.baseUrl; // the background's Outbox account: the API base URL
   const pending = () => outbox.list(queue).filter((i) => i.state.status === 'queued' || i.state.status === 'waiting');

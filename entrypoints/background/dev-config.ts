@@ -1,5 +1,3 @@
-import { identityItem } from '@/lib/storage/identity';
-import { readSettings, updateSettings } from '@/lib/storage/settings';
 import type { BackgroundServices } from './services';
 
 /**
@@ -12,9 +10,10 @@ export async function applyDevConfig(services: BackgroundServices): Promise<void
   const baseUrl = import.meta.env.WXT_DEV_API_BASE_URL;
   const key = import.meta.env.WXT_DEV_API_KEY;
   if (!baseUrl || !key) return;
-  if ((await readSettings()).baseUrl === '') await updateSettings({ baseUrl });
-  if ((await services.vault.read()) === undefined) await services.vault.save(key, new URL(baseUrl).origin);
+  // The sandbox becomes the first account, only while there is none.
+  if ((await services.accounts.book()).accounts.length > 0) return;
+  const account = await services.accounts.add({ baseUrl, key });
   // Check the key once, so the popup shows the account at first sight (and the sandbox's log shows
   // the extension came up configured: `npm start`'s test waits for this request).
-  if ((await identityItem.getValue()) === null) await services.checkKey().catch(() => undefined);
+  await services.checkKey(account.id).catch(() => undefined);
 }

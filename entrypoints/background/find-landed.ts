@@ -38,10 +38,12 @@ export function sameAuthor(author: Author | undefined, account: Author | undefin
  * after the send began. Only posts can be found this way (the API has no read endpoint for comments
  * or reactions): for those it finds nothing, and the item becomes `uncertain` for the user to decide.
  */
-export function findLandedWith(api: (baseUrl: string) => { client: ApiClient; read: ReadWithRetry }): FindLanded {
+export function findLandedWith(
+  api: (account: string) => Promise<{ client: ApiClient; read: ReadWithRetry }>,
+): FindLanded {
   return async (item, sinceMs) => {
     if (item.request.kind !== 'post') return [];
-    const { client, read } = api(item.account);
+    const { client, read } = await api(item.account);
     const me = await read('me', () => client.me());
     const body = item.request.body;
     const found: string[] = [];

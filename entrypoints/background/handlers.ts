@@ -7,8 +7,9 @@ import { normalizeOrigin } from '@/lib/messages/sender';
 import { pageOutbox } from '@/lib/queue';
 import { isPending } from '@/lib/queue/scheduler';
 import { isHeld, type OutboxItem } from '@/lib/queue/types';
-import { identityItem } from '@/lib/storage/identity';
-import { readSettings, updateSettings } from '@/lib/storage/settings';
+import { accountName, defaultAccount } from '@/lib/storage/accounts';
+import { readSettings } from '@/lib/storage/settings';
+import { accountHandlers } from './account-handlers';
 import type { Drafts } from './drafts';
 import type { BackgroundServices } from './services';
 import { pageSite, urlOf } from './sites';
@@ -81,51 +82,51 @@ function requireUnderPageCap(items: readonly OutboxItem[], site: string, now: nu
 }
 
 /** One handler per message of the protocol table. Requests arrive parsed and permitted. */
-export function createHandlers({ services, kick, notify, drafts, links }: HandlerDeps): Handlers {
-  const enqueue = async (request: OutboxItem['request'], from?: string, hold = false) => {
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { services, kick, drafts, links } = deps;
+  /**
+   * Queues a write as an account: the one the page named (extension pages only), else the default.
+   * A page's bar always speaks as the default account: a page never chooses who speaks.
+   */
+  const enqueue = async (request: OutboxItem['request'], as: { from?: string; account?: string; hold?: boolean }) => {
     if (request.kind === 'reaction') await requireConfiguredKind(request.reaction);
-    const account = await services.baseUrl();
+    const account = await services.accounts.resolve(as.account);
     const outbox = await services.outbox();
     const now = Date.now();
-    if (from !== undefined) requireUnderPageCap(outbox.list(), from, now);
-    const item = await outbox.enqueue(account, request, { from, ...(hold ? { holdUntil: now + UNDO_WINDOW_MS } : {}) });
+    if (as.from !== undefined) requireUnderPageCap(outbox.list(), as.from, now);
+    const hold = as.hold === true ? { holdUntil: now + UNDO_WINDOW_MS } : {};
+    const item = await outbox.enqueue(account.id, request, { from: as.from, ...hold });
+    if (as.account !== undefined) await services.accounts.noteUsed(account.id);
     kick();
     return item;
   };
 
   return {
+    ...accountHandlers(deps),
     getStatus: async () => statusOf(services),
     getSettings: () => readSettings(),
-    saveSettings: async (change) => {
-      const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
-      const saved = await updateSettings(defined);
-      if (change.baseUrl === undefined) return saved;
-      // A key serves the origin it was given for: a new origin needs its own key, entered again.
-      const bound = await services.vault.read();
-      const origin = siteOriginOf(saved.baseUrl);
-      let keyRemovedFor: string | undefined;
-      if (bound !== undefined && bound.origin !== origin) {
-        await services.vault.clear();
-        await identityItem.setValue(null);
-        keyRemovedFor = bound.origin;
-        notify();
-      }
-      if (saved.baseUrl !== '') kick();
-      return keyRemovedFor === undefined ? saved : { ...saved, keyRemovedFor };
-    },
     getLinkConfig: async (_request, { sender }) => {
       const { baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts } = await readSettings();
       const hostname = urlOf(sender.url)?.hostname;
       // The exclusions are applied here: a page never learns which other sites the user excluded.
       if (hostname === undefined || isExcludedHost(hostname, excludedHosts)) {
-        return { decorate: false, siteOrigin: null, linkPatterns: [], reactionKinds: [], allSites: false };
+        return {
+          decorate: false,
+          siteOrigin: null,
+          linkPatterns: [],
+          reactionKinds: [],
+          allSites: false,
+          speaker: null,
+        };
       }
+      const speaker = defaultAccount(await services.accounts.book());
       return {
         decorate: true,
         siteOrigin: siteOriginOf(baseUrl),
         linkPatterns,
         reactionKinds,
         allSites: await links.allSitesEnabled(decorateAllSites),
+        speaker: speaker === undefined ? null : accountName(speaker),
       };
     },
     loadInlineBar: async (_request, { sender }) => {
@@ -133,41 +134,18 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
       await links.injectBar(sender.tabId, sender.frameId ?? 0);
       return null;
     },
-    saveKey: async ({ key }) => {
-      const { baseUrl } = await readSettings();
-      const origin = siteOriginOf(baseUrl);
-      if (origin === null)
-        throw new MessageError('invalid', 'Set the API address first: a key is saved for one address.');
-      await services.vault.save(key, origin);
-      await identityItem.setValue(null);
-      // A new key may lift a "disabled" pause at once; a 429 pause stays (the budget is the account's).
-      await (await services.outbox()).resumeAccount(await services.baseUrl());
-      kick();
-      notify();
-      return { last4: (await services.vault.describe()).last4 ?? '' };
-    },
-    clearKey: async () => {
-      await services.vault.clear();
-      await identityItem.setValue(null);
-      notify();
-      return null;
-    },
-    checkKey: async () => {
-      const identity = await services.checkKey();
-      return { account: identity.account ?? null, scopes: identity.scopes };
-    },
-    getTimelinePage: async ({ cursor, limit }) => {
-      const baseUrl = await services.baseUrl();
-      const { client, read } = services.api(baseUrl);
+    getTimelinePage: async ({ cursor, limit, account: id }) => {
+      const account = await services.accounts.resolve(id);
+      const { client, read } = services.apiOf(account);
       const params = { limit: limit ?? 20, ...(cursor === undefined ? {} : { cursor }) };
       const page = await read(`timeline:${params.limit}:${cursor ?? ''}`, () => client.timeline(params));
       // A page read anyway is where a post the browser sent twice shows its second copy.
       services
-        .noteTwins(baseUrl, page.items)
+        .noteTwins(account, page.items)
         .catch((error: unknown) => console.warn('Looking for twins failed', error));
       return { items: page.items, nextCursor: page.nextCursor };
     },
-    enqueueWrite: (request) => enqueue(request),
+    enqueueWrite: ({ as, ...request }) => enqueue(request, { account: as }),
     listOutbox: async (request) => pageOutbox((await services.outbox()).list(), request?.cursor, request?.limit ?? 100),
     retryItem: async ({ id }) => {
       const item = await (await services.outbox()).sendAgain(id);
@@ -184,7 +162,7 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
       return null;
     },
     reactToPost: async ({ postId, reaction, hold }, { sender }) =>
-      ack(await enqueue({ kind: 'reaction', postId, reaction }, pageSite(sender), hold === true)),
+      ack(await enqueue({ kind: 'reaction', postId, reaction }, { from: pageSite(sender), hold })),
     undoReaction: async ({ postId, reaction }, { sender }) => {
       const site = pageSite(sender);
       const outbox = await services.outbox();
@@ -205,7 +183,7 @@ export function createHandlers({ services, kick, notify, drafts, links }: Handle
       return null;
     },
     replyToPost: async ({ postId, body, site }, { sender }) =>
-      ack(await enqueue({ kind: 'comment', postId, body }, pageSite(sender) ?? frameSite(site))),
+      ack(await enqueue({ kind: 'comment', postId, body }, { from: pageSite(sender) ?? frameSite(site) })),
     openWithDraft: async (draft, { sender }) => {
       await drafts.open(draft, sender.tabId);
       return null;

@@ -2,11 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createRouter, toRuntimeListener } from '@/lib/messages/router';
 import type { DrainResult } from '@/lib/queue';
-import { draftsItem } from '@/lib/storage/drafts';
-import { identityItem } from '@/lib/storage/identity';
-import { migrateFromStorageLocal } from '@/lib/storage/migrate-local';
-import { pendingDraftItem } from '@/lib/storage/pending-draft';
-import { quickPostDraftItem } from '@/lib/storage/quick-post-draft';
+import { accountsItem } from '@/lib/storage/accounts';
 import { readSettings, settingsItem } from '@/lib/storage/settings';
 import { drawBadge } from './badge';
 import { listenForCommands } from './commands';
@@ -125,7 +121,7 @@ export default defineBackground(() => {
     void links.sync();
     void menus.sync();
   });
-  identityItem.watch(() => pushState());
+  accountsItem.watch(() => pushState());
   // Back online while the worker is awake: writes held for the network go now, not at their next
   // retry (a stopped worker is woken by that retry's alarm anyway).
   globalThis.addEventListener?.('online', () => {
@@ -144,7 +140,7 @@ export default defineBackground(() => {
       // Firefox cannot do this, which is why settings and drafts live in IndexedDB).
       await browser.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
     }
-    await migrateFromStorageLocal([settingsItem, identityItem, draftsItem, pendingDraftItem, quickPostDraftItem]);
+    await services.ready;
     await applyDevConfig(services);
     void links.sync();
     void menus.sync();

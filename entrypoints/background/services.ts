@@ -1,13 +1,18 @@
 import { browser } from 'wxt/browser';
 import { type ApiClient, createApiClient, DEFAULT_TIMEOUT_MS } from '@/lib/api/client';
 import type { Contribution } from '@/lib/api/schemas';
-import { normalizeBaseUrl } from '@/lib/base-url';
-import { MessageError } from '@/lib/messages/reply';
 import { createReadWithRetry, Outbox, type ReadWithRetry, TWIN_WINDOW_MS } from '@/lib/queue';
-import { type Identity, identityItem } from '@/lib/storage/identity';
+import { type AccountCheck, type AccountRecord, accountById, originOf } from '@/lib/storage/accounts';
+import { draftsItem } from '@/lib/storage/drafts';
+import { identityItem } from '@/lib/storage/identity';
 import { KeyVault } from '@/lib/storage/key-vault';
+import { migrateToAccounts } from '@/lib/storage/migrate-accounts';
+import { migrateFromStorageLocal } from '@/lib/storage/migrate-local';
 import { IdbOutboxStore } from '@/lib/storage/outbox-store';
-import { readSettings } from '@/lib/storage/settings';
+import { pendingDraftItem } from '@/lib/storage/pending-draft';
+import { quickPostDraftItem } from '@/lib/storage/quick-post-draft';
+import { settingsItem } from '@/lib/storage/settings';
+import { Accounts, checkOutcome } from './accounts';
 import { findLandedWith, namesSomeone, sameAuthor } from './find-landed';
 import { seenPost } from './seen-post';
 import type { DrainFailure } from './wake';
@@ -20,11 +25,19 @@ interface Api {
 
 /**
  * Everything the background holds, created lazily so that listeners can be registered synchronously
- * at the top level while IndexedDB opens. The Outbox's "account" is the API base URL a write was
- * queued for: it is sent there, and only with the key saved for that origin (it waits otherwise).
+ * at the top level while IndexedDB opens. The Outbox's "account" is the id of the account a write
+ * was queued for: it is sent to that account's address with that account's key, and waits while
+ * none is saved for it. (A write queued for an address the account has since left keeps that old
+ * address as its account, and waits until an account for it exists: see `adopt` in handlers.)
  */
 export class BackgroundServices {
   readonly vault = new KeyVault();
+  /** What earlier versions stored, moved once per worker life before anything reads it. */
+  readonly ready: Promise<void> = (async () => {
+    await migrateFromStorageLocal([settingsItem, identityItem, draftsItem, pendingDraftItem, quickPostDraftItem]);
+    await migrateToAccounts();
+  })();
+  readonly accounts = new Accounts(this.vault, this.ready);
   private outboxOpening: Promise<Outbox> | undefined;
   private readonly apis = new Map<string, Api>();
   /** Arms a wake-up before each send (set by the background before the Outbox opens). */
@@ -34,36 +47,44 @@ export class BackgroundServices {
 
   /** The Outbox, opened once per worker life. */
   outbox(): Promise<Outbox> {
-    this.outboxOpening ??= Outbox.open({
-      store: new IdbOutboxStore(),
-      sender: writeSender((account) => this.api(account).client),
-      findLanded: findLandedWith((account) => this.api(account)),
-      beforeSend: async () => this.beforeSend?.(),
-      canSend: async (account) => (await this.vault.keyFor(new URL(account).origin)) !== undefined,
-      answerDeadlineMs: DEFAULT_TIMEOUT_MS,
-    });
+    this.outboxOpening ??= this.ready.then(() =>
+      Outbox.open({
+        store: new IdbOutboxStore(),
+        sender: writeSender(async (account) => (await this.api(account)).client),
+        findLanded: findLandedWith((account) => this.api(account)),
+        beforeSend: async () => this.beforeSend?.(),
+        canSend: async (account) => {
+          const found = accountById(await this.accounts.book(), account);
+          return found !== undefined && (await this.vault.keyFor(found.id, originOf(found))) !== undefined;
+        },
+        answerDeadlineMs: DEFAULT_TIMEOUT_MS,
+      }),
+    );
     return this.outboxOpening;
   }
 
-  /** The API client (and its read path with retries) of a base URL; one per base URL. */
-  api(baseUrl: string): Api {
-    let api = this.apis.get(baseUrl);
-    if (api === undefined) {
-      const client = createApiClient({ baseUrl, getKey: (origin) => this.vault.keyFor(origin) });
-      api = { client, read: createReadWithRetry() };
-      this.apis.set(baseUrl, api);
-    }
-    return api;
+  /**
+   * The API client (and its read path with retries) of an Outbox account: an account's id, or the
+   * address a write was queued for before its account moved (no key serves it: it only waits).
+   */
+  async api(account: string): Promise<Api> {
+    const found = accountById(await this.accounts.book(), account);
+    return this.apiOf(found ?? { id: account, baseUrl: account });
   }
 
-  /** The configured base URL, normalized; throws a message the UI can show when none is set. */
-  async baseUrl(): Promise<string> {
-    const { baseUrl } = await readSettings();
-    const normalized = baseUrl === '' ? undefined : normalizeBaseUrl(baseUrl);
-    if (normalized === undefined) {
-      throw new MessageError('invalid', 'Set the API base URL on the options page first.');
+  /** The API client of one account at its current address (a moved account gets a new one). */
+  apiOf(account: Pick<AccountRecord, 'id' | 'baseUrl'>): Api {
+    const name = `${account.id} ${account.baseUrl}`;
+    let api = this.apis.get(name);
+    if (api === undefined) {
+      const client = createApiClient({
+        baseUrl: account.baseUrl,
+        getKey: (origin) => this.vault.keyFor(account.id, origin),
+      });
+      api = { client, read: createReadWithRetry() };
+      this.apis.set(name, api);
     }
-    return normalized;
+    return api;
   }
 
   /**
@@ -71,40 +92,39 @@ export class BackgroundServices {
    * (no request of its own unless the account's id is not known yet): the Outbox item then says
    * "published twice".
    */
-  async noteTwins(baseUrl: string, posts: readonly Contribution[]): Promise<void> {
+  async noteTwins(account: AccountRecord, posts: readonly Contribution[]): Promise<void> {
     const outbox = await this.outbox();
     const now = Date.now();
     const recent = outbox
-      .list(baseUrl)
+      .list(account.id)
       .some(
         (item) => item.state.status === 'sent' && item.request.kind === 'post' && now - item.state.at <= TWIN_WINDOW_MS,
       );
     if (!recent) return;
-    const identity = await identityItem.getValue();
-    let account = identity?.baseUrl === baseUrl ? (identity.account ?? undefined) : undefined;
-    if (account === undefined) {
-      const { client, read } = this.api(baseUrl);
-      account = (await read('me', () => client.me())).account;
+    let me = account.check?.outcome === 'ok' ? (account.check.account ?? undefined) : undefined;
+    if (me === undefined) {
+      const { client, read } = this.apiOf(account);
+      me = (await read('me', () => client.me())).account;
     }
     // A copy is "mine" only by a name the key check gave: with none, nothing is called a twin.
-    if (!namesSomeone(account)) return;
-    const me = account;
-    await outbox.noteTwins(posts.map(seenPost), baseUrl, (post) => sameAuthor(post.author, me));
+    if (!namesSomeone(me)) return;
+    const mine = me;
+    await outbox.noteTwins(posts.map(seenPost), account.id, (post) => sameAuthor(post.author, mine));
   }
 
-  /** `GET /v1/me` through the read path; remembers the identity for the status view. */
-  async checkKey(): Promise<Identity> {
-    const baseUrl = await this.baseUrl();
-    const { client, read } = this.api(baseUrl);
-    const me = await read('me', () => client.me());
-    const identity: Identity = {
-      baseUrl,
-      account: me.account ?? null,
-      scopes: me.scopes ?? null,
-      checkedAt: Date.now(),
-    };
-    await identityItem.setValue(identity);
-    return identity;
+  /** `GET /v1/me` through the read path of an account (the default when none is named); records the outcome. */
+  async checkKey(id?: string): Promise<AccountCheck> {
+    const account = await this.accounts.resolve(id);
+    const { client, read } = this.apiOf(account);
+    let check: AccountCheck;
+    try {
+      check = checkOutcome({ me: await read('me', () => client.me()) }, Date.now());
+    } catch (error) {
+      await this.accounts.recordCheck(account.id, checkOutcome({ error }, Date.now())).catch(() => undefined);
+      throw error;
+    }
+    await this.accounts.recordCheck(account.id, check);
+    return check;
   }
 }
 

@@ -12,12 +12,12 @@ function landed(record: Contribution): SendResult {
 
 /**
  * The Outbox's sender: one POST per write, with the client of the platform the item was written
- * for (its account is the base URL). The spec shows no fields for a created reaction: when the
+ * for (its account names it). The spec shows no fields for a created reaction: when the
  * server sends no id, the reaction has none (never a made-up one that looks like the platform's).
  */
-export function writeSender(clientFor: (account: string) => ApiClient): WriteSender {
+export function writeSender(clientFor: (account: string) => Promise<ApiClient>): WriteSender {
   return async (item: OutboxItem, hooks: SendHooks = {}): Promise<SendResult> => {
-    const client = clientFor(item.account);
+    const client = await clientFor(item.account);
     const { request } = item;
     const options: RequestOptions = {};
     if (hooks.signal !== undefined) options.signal = hooks.signal;

@@ -67,6 +67,21 @@ export const writeRequestSchema = z.discriminatedUnion('kind', [
 ]);
 export type WriteRequestInput = z.input<typeof writeRequestSchema>;
 
+/** An account's id (lib/storage/accounts.ts). */
+export const accountIdSchema = z.string().regex(/^acct-[a-z0-9-]{1,40}$/, 'Not an account id.');
+
+/** A write from an extension page, and who speaks: `as` an account (the default when absent). */
+export const enqueueWriteSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('post'), body: bodySchema, as: accountIdSchema.optional() }),
+  z.strictObject({ kind: z.literal('comment'), postId: idSchema, body: bodySchema, as: accountIdSchema.optional() }),
+  z.strictObject({
+    kind: z.literal('reaction'),
+    postId: idSchema,
+    reaction: reactionKindSchema,
+    as: accountIdSchema.optional(),
+  }),
+]);
+
 // ---- Reply shapes -------------------------------------------------------------------------------
 
 /** The states of an Outbox item. */
@@ -159,3 +174,52 @@ export const pauseSchema = z.object({
    */
   needsKey: z.array(z.object({ baseUrl: z.string(), pending: z.number() })).optional(),
 });
+
+/** An account's pause, as its row and the Outbox header show it (times: epoch ms). */
+export const accountPauseSchema = z.object({
+  rateLimitedUntil: z.number().nullable(),
+  disabled: z.object({ reason: z.string(), nextProbeAt: z.number() }).nullable(),
+  offlineUntil: z.number().nullable(),
+  lostAnswer: z.boolean(),
+});
+
+/** One account as extension pages see it: never its key, only whether one is saved and its last 4. */
+export const accountViewSchema = z.object({
+  id: z.string(),
+  /** Its label, else the handle its key check gave, else its host. */
+  name: z.string(),
+  label: z.string(),
+  baseUrl: z.string(),
+  origin: z.string(),
+  key: z.object({ set: z.boolean(), last4: z.string().nullable() }),
+  check: z
+    .discriminatedUnion('outcome', [
+      z.object({
+        outcome: z.literal('ok'),
+        at: z.number(),
+        account: accountSchema.nullable(),
+        scopes: z.array(z.string()).nullable(),
+      }),
+      z.object({ outcome: z.enum(['not_accepted', 'disabled', 'failed']), at: z.number(), message: z.string() }),
+    ])
+    .nullable(),
+  reserve: z.number(),
+  isDefault: z.boolean(),
+  /** Its writes not yet sent or decided (queued, waiting, sending). */
+  pending: z.number(),
+  pause: accountPauseSchema,
+  /** What is known of its write budget: announced by the server's headers, or learned from its 429s. */
+  budget: z
+    .object({
+      source: z.enum(['announced', 'learned']),
+      limit: z.number().optional(),
+      remaining: z.number().optional(),
+      windowMs: z.number().optional(),
+      resetAt: z.number().optional(),
+    })
+    .nullable()
+    .optional(),
+  /** Held back to keep its reserve free for the website, until then (epoch ms). */
+  pacedUntil: z.number().nullable().optional(),
+});
+export type AccountView = z.infer<typeof accountViewSchema>;

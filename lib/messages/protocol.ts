@@ -2,10 +2,13 @@ import { contributionSchema } from '@/lib/api/schemas';
 import { settingsSchema } from '@/lib/storage/settings';
 import { z } from '@/lib/zod';
 import {
+  accountIdSchema,
   accountSchema,
+  accountViewSchema,
   baseUrlSchema,
   bodySchema,
   cursorSchema,
+  enqueueWriteSchema,
   idSchema,
   outboxItemSchema,
   outboxSummarySchema,
@@ -30,6 +33,19 @@ export interface MessageDef<Req extends z.ZodType = z.ZodType, Res extends z.Zod
 /** The request of a message that takes nothing: `{}` or no payload at all. */
 const none = z.strictObject({}).optional();
 
+/** An API key as the user pastes it: 8 or more visible ASCII characters. */
+const keySchema = z
+  .string()
+  .max(4096)
+  .trim()
+  .regex(/^[\x21-\x7e]{8,4096}$/, 'An API key is 8 or more visible characters without spaces.');
+
+/** An account's label. */
+const labelSchema = z.string().trim().max(40, 'A label has at most 40 characters.');
+
+/** A request naming an account, or nothing (the default account). */
+const accountOnly = z.strictObject({ account: accountIdSchema.optional() }).optional();
+
 /** The timeline page as extension pages get it: the API's loose records, passed through. */
 const timelinePageReply = z.object({ items: z.array(contributionSchema), nextCursor: z.string().nullable() });
 
@@ -50,6 +66,11 @@ export const protocol = {
       scopes: z.array(z.string()).nullable(),
       outbox: outboxSummarySchema,
       pause: pauseSchema,
+      /** Every account, the default first-class: the top-level key, account and pause are the default's. */
+      accounts: z.array(accountViewSchema),
+      defaultAccount: z.string().nullable(),
+      /** Platform origin → the account last chosen there (replies and reactions default to it). */
+      lastUsed: z.record(z.string(), z.string()),
     }),
   },
   /** The user's settings (nothing secret in them). */
@@ -88,6 +109,8 @@ export const protocol = {
       reactionKinds: settingsSchema.shape.reactionKinds,
       /** "Decorate post links on all sites" is on and the all-sites permission is granted. */
       allSites: z.boolean(),
+      /** The name of the account the bars react as (the default account), for the bar to say so. */
+      speaker: z.string().nullable(),
     }),
   },
   /**
@@ -95,34 +118,70 @@ export const protocol = {
    * (the always-on script stays small; the bar script is injected on demand into the sender's frame).
    */
   loadInlineBar: { content: true, request: none, reply: z.null() },
-  /** Stores the API key in the vault. Write-only: the reply carries its last 4 characters, never the key. */
+  /**
+   * Stores an account's API key (the default account's when none is named) in the vault. Write-only:
+   * the reply carries its last 4 characters, never the key.
+   */
   saveKey: {
     content: false,
-    request: z.strictObject({
-      key: z
-        .string()
-        .max(4096)
-        .trim()
-        .regex(/^[\x21-\x7e]{8,4096}$/, 'An API key is 8 or more visible characters without spaces.'),
-    }),
+    request: z.strictObject({ key: keySchema, account: accountIdSchema.optional() }),
     reply: z.object({ last4: z.string() }),
   },
-  /** Forgets the API key. */
-  clearKey: { content: false, request: none, reply: z.null() },
-  /** `GET /v1/me` with the saved key: the account and scopes it reports. */
+  /** Forgets an account's API key (the default account's when none is named). */
+  clearKey: { content: false, request: accountOnly, reply: z.null() },
+  /** `GET /v1/me` with an account's key (the default's when none is named): the account and scopes it reports. */
   checkKey: {
     content: false,
-    request: none,
+    request: accountOnly,
     reply: z.object({ account: accountSchema.nullable(), scopes: z.array(z.string()).nullable() }),
   },
-  /** One page of the public timeline (first page without cursor). */
+  /** Adds an account (address, key, label) and checks its key; the first one becomes the default. */
+  addAccount: {
+    content: false,
+    request: z.strictObject({
+      baseUrl: baseUrlSchema.refine((url) => url !== '', 'An account needs an address.'),
+      key: keySchema,
+      label: labelSchema.optional(),
+    }),
+    reply: accountViewSchema,
+  },
+  /** Renames an account or sets its reserve (writes per window kept for the website and app). */
+  updateAccount: {
+    content: false,
+    request: z.strictObject({
+      id: accountIdSchema,
+      label: labelSchema.optional(),
+      reserve: z.number().int().min(0).max(1000).optional(),
+    }),
+    reply: accountViewSchema,
+  },
+  /** Makes an account the default (the inline bars, menus and timeline use it). */
+  setDefaultAccount: { content: false, request: z.strictObject({ id: accountIdSchema }), reply: z.null() },
+  /**
+   * Removes an account and its key. Its writes not yet sent: `discard` them, or `move` them to
+   * another account (`moveTo`); with writes waiting and no choice, it is refused (`not_allowed`).
+   */
+  removeAccount: {
+    content: false,
+    request: z.strictObject({
+      id: accountIdSchema,
+      waiting: z.enum(['discard', 'move']).optional(),
+      moveTo: accountIdSchema.optional(),
+    }),
+    reply: z.object({ discarded: z.number(), moved: z.number() }),
+  },
+  /** One page of the public timeline (first page without cursor), read with an account's key (the default's). */
   getTimelinePage: {
     content: false,
-    request: z.strictObject({ cursor: cursorSchema.optional(), limit: z.number().int().min(1).max(100).optional() }),
+    request: z.strictObject({
+      cursor: cursorSchema.optional(),
+      limit: z.number().int().min(1).max(100).optional(),
+      account: accountIdSchema.optional(),
+    }),
     reply: timelinePageReply,
   },
-  /** Puts a write in the Outbox; resolves once it is durable. */
-  enqueueWrite: { content: false, request: writeRequestSchema, reply: outboxItemSchema },
+  /** Puts a write in the Outbox, `as` an account (the default's when absent); resolves once it is durable. */
+  enqueueWrite: { content: false, request: enqueueWriteSchema, reply: outboxItemSchema },
   /**
    * A page of the Outbox, newest first: the items older than `cursor` (from the state push's first
    * page, or the previous answer), at most `limit` (default 100). Pages get everything else pushed.

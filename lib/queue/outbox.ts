@@ -2,7 +2,7 @@ import type { Random } from './backoff';
 import { prunable } from './history';
 import { OutboxActionError, type OutboxOptions } from './outbox-options';
 import { type OutboxListener, OutboxRecords } from './records';
-import { type DrainResult, Scheduler } from './scheduler';
+import { type DrainResult, isPending, Scheduler } from './scheduler';
 import { claimedIds, settle } from './settle';
 import { type OutboxSummary, summarize } from './summary';
 import { findTwins, type SeenPost } from './twins';
@@ -225,6 +225,34 @@ export class Outbox {
   /** Calls `listener` after every durable change; returns the unsubscribe function. */
   subscribe(listener: OutboxListener): () => void {
     return this.records.subscribe(listener);
+  }
+
+  /**
+   * Moves an account's writes not yet sent (queued or waiting; one being sent keeps its account until
+   * its outcome is known) to another account, in their order, behind nothing: they keep their `seq`.
+   * A write that waited for the old account's 429 is queued again: the new account's budget is its own.
+   * Returns the items moved.
+   */
+  reassign(from: string, to: string): Promise<OutboxItem[]> {
+    return this.records.serial(async () => {
+      const moved: OutboxItem[] = [];
+      for (const item of this.records.list(from)) {
+        if (item.state.status !== 'queued' && item.state.status !== 'waiting') continue;
+        const next: OutboxItem = { ...item, account: to, state: { status: 'queued' }, updatedAt: this.clock() };
+        await this.records.update(next);
+        moved.push(next);
+      }
+      return moved;
+    });
+  }
+
+  /** Removes an account's writes not yet sent (queued or waiting). Returns how many. */
+  discardPending(account: string): Promise<number> {
+    return this.records.serial(async () => {
+      const pending = this.records.list(account).filter(isPending);
+      await this.records.removeMany(pending.map((item) => item.id));
+      return pending.length;
+    });
   }
 
   private async requeue(item: OutboxItem, request: WriteRequest): Promise<OutboxItem> {

@@ -4,7 +4,8 @@ import { type DebateDb, openDebateDb } from './db';
 /** An origin an API address may have (`https://host[:port]`, or `http:` on loopback), as `siteOriginOf` gives it. */
 const isApiOrigin = (value: string): boolean => siteOriginOf(value) === value;
 
-const KEY_RECORD = 'apiKey';
+/** Where a single-key version kept its one key (moved to the first account at start-up). */
+export const KEY_RECORD = 'apiKey';
 
 /** The key and the API origin it was given for: it is never sent anywhere else. */
 export interface BoundKey {
@@ -28,43 +29,56 @@ function isStoredKey(value: unknown): value is StoredKey {
   return typeof key === 'string' && typeof origin === 'string' && isApiOrigin(origin) && typeof savedAt === 'number';
 }
 
+/** The record an account's key is kept under. */
+const recordOf = (account: string): string => `key:${account}`;
+
 /**
- * The API key, kept with its origin in the extension origin's IndexedDB: content scripts run in the
- * page's origin and cannot open it (in Chrome and Firefox alike), unlike `storage.local`. Only the
- * background uses this; no other context ever receives the key, and nothing here logs it.
+ * The API keys, one per account, each kept with its origin in the extension origin's IndexedDB:
+ * content scripts run in the page's origin and cannot open it (in Chrome and Firefox alike), unlike
+ * `storage.local`. Only the background uses this; no other context ever receives a key, and
+ * nothing here logs one.
  */
 export class KeyVault {
   constructor(private readonly open: () => Promise<DebateDb> = () => openDebateDb()) {}
 
-  /** The key and its origin, or undefined when none is saved. */
-  async read(): Promise<BoundKey | undefined> {
-    const stored = await (await this.open()).get('vault', KEY_RECORD);
-    return isStoredKey(stored) ? { key: stored.key, origin: stored.origin } : undefined;
+  /** An account's key and its origin, or undefined when none is saved. */
+  async read(account: string): Promise<BoundKey | undefined> {
+    return this.readRecord(recordOf(account));
   }
 
-  /** The key when it was given for `origin`; undefined otherwise (none saved, or saved for another). */
-  async keyFor(origin: string): Promise<string | undefined> {
-    const bound = await this.read();
+  /** The key of a single-key version, kept under its old name until it is moved to an account. */
+  async readLegacy(): Promise<BoundKey | undefined> {
+    return this.readRecord(KEY_RECORD);
+  }
+
+  /** The account's key when it was given for `origin`; undefined otherwise (none saved, or saved for another). */
+  async keyFor(account: string, origin: string): Promise<string | undefined> {
+    const bound = await this.read(account);
     return bound !== undefined && bound.origin === origin ? bound.key : undefined;
   }
 
-  /** Saves (replaces) the key, bound to `origin`. */
-  async save(key: string, origin: string, now: number = Date.now()): Promise<void> {
+  /** Saves (replaces) an account's key, bound to `origin`. */
+  async save(account: string, key: string, origin: string, now: number = Date.now()): Promise<void> {
     if (!isApiOrigin(origin)) throw new TypeError('A key is bound to an API origin (https, or http on loopback).');
-    await (await this.open()).put('vault', { key, origin, savedAt: now } satisfies StoredKey, KEY_RECORD);
+    await (await this.open()).put('vault', { key, origin, savedAt: now } satisfies StoredKey, recordOf(account));
   }
 
-  /** Forgets the key. */
-  async clear(): Promise<void> {
-    await (await this.open()).delete('vault', KEY_RECORD);
+  /** Forgets an account's key. */
+  async clear(account: string): Promise<void> {
+    await (await this.open()).delete('vault', recordOf(account));
   }
 
-  /** What the UI may see of the key: whether one is set, its last four characters and its origin. */
-  async describe(): Promise<{ set: boolean; last4: string | null; origin: string | null }> {
-    const bound = await this.read();
+  /** What the UI may see of a key: whether one is set, its last four characters and its origin. */
+  async describe(account: string): Promise<{ set: boolean; last4: string | null; origin: string | null }> {
+    const bound = await this.read(account);
     return bound === undefined
       ? { set: false, last4: null, origin: null }
       : { set: true, last4: lastFour(bound.key), origin: bound.origin };
+  }
+
+  private async readRecord(name: string): Promise<BoundKey | undefined> {
+    const stored = await (await this.open()).get('vault', name);
+    return isStoredKey(stored) ? { key: stored.key, origin: stored.origin } : undefined;
   }
 }
 

@@ -144,12 +144,12 @@ export async function createRigs(
     if (api === undefined) throw new Error(`no client for ${account}`);
     return api;
   };
-  const send = writeSender((account) => lookup(account).client);
+  const send = writeSender(async (account) => lookup(account).client);
   const store = options.store ?? new MemoryOutboxStore();
   const outbox = await Outbox.open({
     store,
     sender: options.wrapSender === undefined ? send : options.wrapSender(send),
-    findLanded: findLandedWith(lookup),
+    findLanded: findLandedWith(async (account) => lookup(account)),
     clock,
     ...(options.disabledProbe === undefined ? {} : { disabledProbe: options.disabledProbe }),
   });

@@ -16,6 +16,9 @@ function status(change: { pending?: number; worst?: Status['outbox']['worst']; p
       worst: change.worst ?? null,
     },
     pause: { rateLimitedUntil: null, disabled: null, offlineUntil: null, ...change.pause },
+    accounts: [],
+    defaultAccount: null,
+    lastUsed: {},
   } satisfies Status;
 }
 

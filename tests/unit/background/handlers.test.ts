@@ -5,7 +5,7 @@ import { createHandlers, UNDO_WINDOW_MS } from '@/entrypoints/background/handler
 import { siteStates } from '@/entrypoints/background/post-state-ports';
 import { BackgroundServices } from '@/entrypoints/background/services';
 import type { Handlers } from '@/lib/messages/router';
-import { KeyVault } from '@/lib/storage/key-vault';
+import { openDebateDb } from '@/lib/storage/db';
 import { updateSettings } from '@/lib/storage/settings';
 import { useFakeClock } from '../support/clock';
 
@@ -18,6 +18,8 @@ async function statesOn(services: BackgroundServices, url: string) {
 }
 
 async function setup() {
+  // Each test starts from a single-key version's settings: the first account is made from them.
+  await (await openDebateDb()).delete('prefs', 'accounts');
   const services = new BackgroundServices();
   const kick = vi.fn();
   const handlers: Handlers = createHandlers({
@@ -68,14 +70,18 @@ describe('the key is bound to the origin it was given for', () => {
   const fromOptions = { sender: { kind: 'extension', url: 'chrome-extension://x/options.html', tabId: undefined } };
   beforeEach(async () => {
     fakeBrowser.reset();
-    await new KeyVault().clear();
     await updateSettings({ baseUrl: 'https://debate.example/api' });
   });
+
+  async function defaultKey(services: BackgroundServices) {
+    const account = await services.accounts.resolve();
+    return services.vault.read(account.id);
+  }
 
   it("saves the key for the configured address's origin", async () => {
     const { services, handlers } = await setup();
     await handlers.saveKey({ key: 'dcp_key_for_debate' }, fromOptions as never);
-    expect(await services.vault.read()).toEqual({ key: 'dcp_key_for_debate', origin: 'https://debate.example' });
+    expect(await defaultKey(services)).toEqual({ key: 'dcp_key_for_debate', origin: 'https://debate.example' });
   });
 
   it('removes the key when the address moves to another origin, and keeps it within the same origin', async () => {
@@ -83,20 +89,20 @@ describe('the key is bound to the origin it was given for', () => {
     await handlers.saveKey({ key: 'dcp_key_for_debate' }, fromOptions as never);
     const samePlace = await handlers.saveSettings({ baseUrl: 'https://debate.example/v2' }, fromOptions as never);
     expect(samePlace.keyRemovedFor).toBeUndefined();
-    expect(await services.vault.keyFor('https://debate.example')).toBe('dcp_key_for_debate');
+    expect((await defaultKey(services))?.key).toBe('dcp_key_for_debate');
 
     const moved = await handlers.saveSettings({ baseUrl: 'https://evil.example' }, fromOptions as never);
     expect(moved.keyRemovedFor).toBe('https://debate.example');
-    expect(await services.vault.read()).toBeUndefined();
+    expect(await defaultKey(services)).toBeUndefined();
   });
 
   it('refuses a key while no address is set: it would be bound to nothing', async () => {
+    await updateSettings({ baseUrl: '' });
     const { services, handlers } = await setup();
-    await handlers.saveSettings({ baseUrl: '' }, fromOptions as never);
     await expect(handlers.saveKey({ key: 'dcp_key_for_nothing' }, fromOptions as never)).rejects.toMatchObject({
       code: 'invalid',
     });
-    expect(await services.vault.read()).toBeUndefined();
+    expect((await services.accounts.book()).accounts).toEqual([]);
   });
 
   it('refuses plain http outside loopback in the settings', async () => {
@@ -127,6 +133,7 @@ describe('least capability for pages', () => {
       linkPatterns: [],
       reactionKinds: [],
       allSites: false,
+      speaker: null,
     });
     for (const reply of [here, excluded]) expect(JSON.stringify(reply)).not.toMatch(/bank|private/);
   });

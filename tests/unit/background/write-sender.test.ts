@@ -12,7 +12,7 @@ function sendWith(status: number, body: unknown) {
       headers: { 'content-type': 'application/json' },
     });
   const client = createApiClient({ baseUrl: BASE, getKey: async () => 'dcp_0123456789abcdef', fetch });
-  const send = writeSender(() => client);
+  const send = writeSender(async () => client);
   return (request: WriteRequest) =>
     send({
       id: 'o_1',

@@ -35,6 +35,21 @@ const ITEM = {
   resends: 0,
 };
 
+/** One account as pages see it. */
+export const ACCOUNT = {
+  id: 'acct-1',
+  name: 'demo',
+  label: '',
+  baseUrl: 'http://127.0.0.1:8787/',
+  origin: 'http://127.0.0.1:8787',
+  key: { set: true, last4: 'abcd' },
+  check: { outcome: 'ok' as const, at: 1, account: { handle: 'demo' }, scopes: ['posts:read'] },
+  reserve: 0,
+  isDefault: true,
+  pending: 1,
+  pause: { rateLimitedUntil: null, disabled: null, offlineUntil: null, lostAnswer: false },
+};
+
 /** Valid reply data for every message. */
 
 const SETTINGS = {
@@ -54,6 +69,9 @@ export const replies = {
       worst: 'queued' as const,
     },
     pause: { rateLimitedUntil: null, disabled: null, offlineUntil: null },
+    accounts: [ACCOUNT],
+    defaultAccount: ACCOUNT.id,
+    lastUsed: {},
   },
   getSettings: SETTINGS,
   saveSettings: SETTINGS,
@@ -63,11 +81,16 @@ export const replies = {
     linkPatterns: [],
     reactionKinds: SETTINGS.reactionKinds,
     allSites: false,
+    speaker: 'demo',
   },
   loadInlineBar: null,
   saveKey: { last4: 'abcd' },
   clearKey: null,
   checkKey: { account: { handle: 'demo' }, scopes: ['posts:read'] },
+  addAccount: ACCOUNT,
+  updateAccount: ACCOUNT,
+  setDefaultAccount: null,
+  removeAccount: { discarded: 0, moved: 1 },
   getTimelinePage: { items: [{ id: 'p_1', body: 'Hello' }], nextCursor: null },
   enqueueWrite: ITEM,
   listOutbox: { items: [ITEM], nextCursor: null },
@@ -99,8 +122,12 @@ export const validRequests: { [N in MessageName]: unknown } = {
   saveKey: { key: 'dcp_0123456789abcdef' },
   clearKey: {},
   checkKey: undefined,
-  getTimelinePage: { limit: 20 },
-  enqueueWrite: { kind: 'comment', postId: 'p_1', body: ' Hi ' },
+  addAccount: { baseUrl: 'https://api.example.com', key: 'dcp_0123456789abcdef', label: 'Work' },
+  updateAccount: { id: 'acct-1', reserve: 2 },
+  setDefaultAccount: { id: 'acct-1' },
+  removeAccount: { id: 'acct-1', waiting: 'move', moveTo: 'acct-2' },
+  getTimelinePage: { limit: 20, account: 'acct-1' },
+  enqueueWrite: { kind: 'comment', postId: 'p_1', body: ' Hi ', as: 'acct-1' },
   listOutbox: {},
   retryItem: { id: 'o_1' },
   editAndResend: { id: 'o_1', body: 'Edited' },

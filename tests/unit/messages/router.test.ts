@@ -48,8 +48,10 @@ describe('createRouter', () => {
 
   it('lets content scripts use only their five messages (never openWithDraft)', async () => {
     const { router, spies } = setup();
-    for (const name of MESSAGE_NAMES) {
-      const reply = await router({ type: name, payload: validRequests[name] }, senders.content);
+    for (const [tab, name] of MESSAGE_NAMES.entries()) {
+      // One tab per message: the per-tab cap is not what this test is about.
+      const sender = { ...senders.content, tab: { id: 100 + tab } };
+      const reply = await router({ type: name, payload: validRequests[name] }, sender);
       const allowed = ['reactToPost', 'undoReaction', 'getPostStates', 'getLinkConfig', 'loadInlineBar'].includes(name);
       expect(reply.ok, name).toBe(allowed);
       if (!reply.ok) expect(reply.error.code).toBe('forbidden');

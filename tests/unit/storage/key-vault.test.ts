@@ -18,26 +18,26 @@ afterEach(async () => {
 describe('KeyVault', () => {
   it('has no key at first', async () => {
     const vault = freshVault();
-    expect(await vault.read()).toBeUndefined();
-    expect(await vault.describe()).toEqual({ set: false, last4: null, origin: null });
+    expect(await vault.read('acct-a')).toBeUndefined();
+    expect(await vault.describe('acct-a')).toEqual({ set: false, last4: null, origin: null });
   });
 
   it('saves, replaces and clears the key with its origin', async () => {
     const vault = freshVault();
-    await vault.save('dcp_first_key_1234', 'https://debate.example');
-    await vault.save('dcp_second_key_abcd', 'https://debate.example');
-    expect(await vault.read()).toEqual({ key: 'dcp_second_key_abcd', origin: 'https://debate.example' });
-    expect(await vault.describe()).toEqual({ set: true, last4: 'abcd', origin: 'https://debate.example' });
-    await vault.clear();
-    expect(await vault.read()).toBeUndefined();
+    await vault.save('acct-a', 'dcp_first_key_1234', 'https://debate.example');
+    await vault.save('acct-a', 'dcp_second_key_abcd', 'https://debate.example');
+    expect(await vault.read('acct-a')).toEqual({ key: 'dcp_second_key_abcd', origin: 'https://debate.example' });
+    expect(await vault.describe('acct-a')).toEqual({ set: true, last4: 'abcd', origin: 'https://debate.example' });
+    await vault.clear('acct-a');
+    expect(await vault.read('acct-a')).toBeUndefined();
   });
 
   it('hands the key out only for the origin it was given for', async () => {
     const vault = freshVault();
-    await vault.save('dcp_bound_key_1234', 'https://debate.example');
-    expect(await vault.keyFor('https://debate.example')).toBe('dcp_bound_key_1234');
+    await vault.save('acct-a', 'dcp_bound_key_1234', 'https://debate.example');
+    expect(await vault.keyFor('acct-a', 'https://debate.example')).toBe('dcp_bound_key_1234');
     for (const other of ['https://evil.example', 'http://debate.example', 'https://debate.example:8443', '']) {
-      expect(await vault.keyFor(other)).toBeUndefined();
+      expect(await vault.keyFor('acct-a', other)).toBeUndefined();
     }
   });
 
@@ -49,9 +49,9 @@ describe('KeyVault', () => {
       'ftp://debate.example',
       'https://debate.example/v1',
     ]) {
-      await expect(vault.save('dcp_bound_key_1234', bad)).rejects.toThrow(TypeError);
+      await expect(vault.save('acct-a', 'dcp_bound_key_1234', bad)).rejects.toThrow(TypeError);
     }
-    expect(await vault.read()).toBeUndefined();
+    expect(await vault.read('acct-a')).toBeUndefined();
   });
 
   it("treats a key saved before keys were bound (no origin) as absent, never binding it to today's address", async () => {
@@ -60,24 +60,45 @@ describe('KeyVault', () => {
     const db = await openDebateDb(name);
     await db.put('vault', { key: 'dcp_legacy_key_1234', savedAt: 1 }, 'apiKey');
     const vault = new KeyVault(() => openDebateDb(name));
-    expect(await vault.read()).toBeUndefined();
-    expect(await vault.keyFor('https://debate.example')).toBeUndefined();
+    expect(await vault.readLegacy()).toBeUndefined();
+    expect(await vault.keyFor('acct-a', 'https://debate.example')).toBeUndefined();
   });
 
   it('keeps the key across a reopened database (a restarted worker)', async () => {
     const name = `vault-test-${++dbCount}`;
     names.push(name);
-    await new KeyVault(() => openDebateDb(name)).save('dcp_survives_restart', 'http://127.0.0.1:8787');
+    await new KeyVault(() => openDebateDb(name)).save('acct-a', 'dcp_survives_restart', 'http://127.0.0.1:8787');
     await closeDebateDb(name);
-    expect(await new KeyVault(() => openDebateDb(name)).keyFor('http://127.0.0.1:8787')).toBe('dcp_survives_restart');
+    expect(await new KeyVault(() => openDebateDb(name)).keyFor('acct-a', 'http://127.0.0.1:8787')).toBe(
+      'dcp_survives_restart',
+    );
   });
 
   it('ignores a damaged record instead of handing it out as a key', async () => {
     const name = `vault-test-${++dbCount}`;
     names.push(name);
     const db = await openDebateDb(name);
-    await db.put('vault', { key: 42 }, 'apiKey');
-    expect(await new KeyVault(() => openDebateDb(name)).read()).toBeUndefined();
+    await db.put('vault', { key: 42 }, 'key:acct-a');
+    expect(await new KeyVault(() => openDebateDb(name)).read('acct-a')).toBeUndefined();
+  });
+
+  it("keeps each account's key apart, and a single-key version's key under its old name", async () => {
+    const name = `vault-test-${++dbCount}`;
+    names.push(name);
+    const vault = new KeyVault(() => openDebateDb(name));
+    await vault.save('acct-a', 'dcp_key_of_a_1111', 'https://debate.example');
+    await vault.save('acct-b', 'dcp_key_of_b_2222', 'https://debate.example');
+    expect(await vault.keyFor('acct-a', 'https://debate.example')).toBe('dcp_key_of_a_1111');
+    expect(await vault.keyFor('acct-b', 'https://debate.example')).toBe('dcp_key_of_b_2222');
+    await vault.clear('acct-a');
+    expect(await vault.keyFor('acct-a', 'https://debate.example')).toBeUndefined();
+    expect(await vault.keyFor('acct-b', 'https://debate.example')).toBe('dcp_key_of_b_2222');
+    await (await openDebateDb(name)).put(
+      'vault',
+      { key: 'dcp_old_single_9', origin: 'https://debate.example', savedAt: 1 },
+      'apiKey',
+    );
+    expect(await vault.readLegacy()).toEqual({ key: 'dcp_old_single_9', origin: 'https://debate.example' });
   });
 
   it('shows only the last four characters', () => {

@@ -37,6 +37,9 @@ export function status(change: Partial<Status> = {}): Status {
       worst: null,
     },
     pause: { rateLimitedUntil: null, disabled: null, offlineUntil: null },
+    accounts: [],
+    defaultAccount: null,
+    lastUsed: {},
     ...change,
   };
 }
