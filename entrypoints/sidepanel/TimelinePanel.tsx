@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { AccountChooser } from '@/components/common/AccountChooser';
 import { Composer } from '@/components/timeline/Composer';
 import { ListFooter } from '@/components/timeline/ListFooter';
 import { NewPostsBanner } from '@/components/timeline/NewPostsBanner';
@@ -20,6 +21,7 @@ import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
 import type { Status } from '@/lib/ui/page-store';
 import { markFirstItemsPainted } from './fast-open/first-paint';
+import { speakerField, usePanelSpeaker } from './state/speaker';
 import { usePendingDrafts } from './state/use-pending-drafts';
 import { type ReplyBoxes, useReplyBoxes } from './state/use-reply-boxes';
 
@@ -27,8 +29,9 @@ import { type ReplyBoxes, useReplyBoxes } from './state/use-reply-boxes';
 const ESTIMATED_ROW = 150;
 
 const getKey = (item: PostView) => item.id;
-const sendReply = (postId: string, body: string) => sendMessage('enqueueWrite', { kind: 'comment', postId, body });
-const sendPost = (body: string) => sendMessage('enqueueWrite', { kind: 'post', body });
+const sendReply = (postId: string, body: string) =>
+  sendMessage('enqueueWrite', { kind: 'comment', postId, body, ...speakerField() });
+const sendPost = (body: string) => sendMessage('enqueueWrite', { kind: 'post', body, ...speakerField() });
 
 export interface TimelinePanelProps {
   /** The timeline's state; its first page was asked for before the panel rendered. */
@@ -60,6 +63,7 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: Tim
   const postBox = useRef<HTMLTextAreaElement>(null);
   const boxes = useReplyBoxes(drafts);
   const post = useDraftComposer(drafts, 'post', sendPost, t('panelPostQueued'));
+  const { speaker, choose } = usePanelSpeaker(status, () => void store.loadFirst());
 
   // Back online, or a key (or another key) saved: try again what failed.
   const keyId = `${status?.baseUrl}|${status?.key.set}|${status?.key.last4}`;
@@ -110,7 +114,7 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: Tim
     async (postId: string, kind: string) => {
       markPending(postId, kind);
       setReactErrors((errors) => without(errors, postId));
-      const reply = await sendMessage('enqueueWrite', { kind: 'reaction', postId, reaction: kind });
+      const reply = await sendMessage('enqueueWrite', { kind: 'reaction', postId, reaction: kind, ...speakerField() });
       if (reply.ok) return;
       unmarkPending(postId, kind);
       setReactErrors((errors) => new Map(errors).set(postId, t('panelReactionFailed', errorText(reply.error))));
@@ -164,6 +168,7 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: Tim
       <h2 id="compose-heading" class="visually-hidden">
         {t('panelComposerHeading')}
       </h2>
+      <AccountChooser id="speaker" accounts={status?.accounts ?? []} speaker={speaker} onChoose={choose} />
       <Composer
         id="new-post"
         label={t('panelComposerLabel')}

@@ -8,6 +8,7 @@ import { takeEarlyRequests } from './fast-open/early-requests';
 import { expectFirstItems, whenFirstItemsPainted, whenSnapshotPainted } from './fast-open/first-paint';
 import { panelCache } from './fast-open/panel-cache';
 import { keepFirstPageSnapshot } from './fast-open/panel-snapshot';
+import { readerField } from './state/speaker';
 
 /** How long the fresh first page may wait for the cached one to be drawn (ms). */
 const CACHED_PAINT_LIMIT = 500;
@@ -22,13 +23,13 @@ const fetchPage: FetchPage = async (request) => {
   const answer = earlyPage;
   earlyPage = undefined;
   await checksMayRun;
-  if (answer !== undefined && request.cursor === undefined && request.limit === FIRST_PAGE) {
+  if (answer !== undefined && request.cursor === undefined && request.limit === FIRST_PAGE && !readerField().account) {
     return answer.then(
       (raw) => checkReply('getTimelinePage', raw),
       () => sendMessage('getTimelinePage', request),
     );
   }
-  return sendMessage('getTimelinePage', request);
+  return sendMessage('getTimelinePage', { ...request, ...readerField() });
 };
 
 // The first page and the reaction kinds of the last opening paint at once; fresh ones replace them.

@@ -1,0 +1,38 @@
+import { useEffect } from 'preact/hooks';
+import type { AccountView } from '@/lib/messages/fields';
+import type { Status } from '@/lib/ui/page-store';
+import { useSpeaker } from '@/lib/ui/speaker';
+
+/**
+ * The account the side panel speaks as (its writes' `as`) and reads with: the timeline is the
+ * default account's platform's unless the user chose an account on another platform here. Kept at
+ * module level too, so the timeline's page fetches (made outside the components) read it.
+ */
+let chosen: { id: string; otherPlatform: boolean } | undefined;
+
+/** What a write from the panel adds to its request: who speaks (the default's when nobody was chosen yet). */
+export function speakerField(): { as?: string } {
+  return chosen === undefined ? {} : { as: chosen.id };
+}
+
+/** What a timeline fetch adds: the chosen account, only when it reads another platform than the default's. */
+export function readerField(): { account?: string } {
+  return chosen?.otherPlatform === true ? { account: chosen.id } : {};
+}
+
+/** The panel's speaker; calls `onPlatformChange` when the choice moves the timeline to another platform. */
+export function usePanelSpeaker(
+  status: Status | undefined,
+  onPlatformChange: () => void,
+): { speaker: AccountView | undefined; choose: (id: string) => void } {
+  const { speaker, choose } = useSpeaker(status);
+  const main = status?.accounts.find((account) => account.isDefault);
+  const otherPlatform = speaker !== undefined && main !== undefined && speaker.origin !== main.origin;
+  useEffect(() => {
+    const before = chosen?.otherPlatform === true ? chosen.id : undefined;
+    chosen = speaker === undefined ? undefined : { id: speaker.id, otherPlatform };
+    const after = otherPlatform ? speaker?.id : undefined;
+    if (before !== after) onPlatformChange();
+  }, [speaker?.id, otherPlatform]);
+  return { speaker, choose };
+}
