@@ -23,7 +23,8 @@ const POLICY = '"writes"';
  * - `ietf` (draft-ietf-httpapi-ratelimit-headers, structured fields):
  *   `RateLimit-Policy: "writes";q=<limit>;w=<window s>` and `RateLimit: "writes";r=<remaining>;t=<s>`;
  * - `x-ratelimit` (GitHub style): `X-RateLimit-Limit`, `X-RateLimit-Remaining`, and
- *   `X-RateLimit-Reset` in epoch seconds, rounded up, of now + t;
+ *   `X-RateLimit-Reset` in epoch seconds, rounded up, of now + t; with `Date` on the sandbox clock
+ *   (not the wall clock Node would send), as a real server's epoch and `Date` come from one clock;
  * - `none`: nothing.
  *
  * `t` is `usage.resetSeconds`: whole seconds until `remaining` rises, 0 when nothing is used.
@@ -43,6 +44,7 @@ export function budgetHeaders(style: BudgetHeaderStyle, usage: BudgetUsage, now:
       'X-RateLimit-Limit': String(usage.writes),
       'X-RateLimit-Remaining': String(usage.remaining),
       'X-RateLimit-Reset': String(Math.ceil((now + usage.resetSeconds * 1000) / 1000)),
+      Date: new Date(now).toUTCString(),
       'Access-Control-Expose-Headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After',
     };
   }

@@ -114,6 +114,8 @@ describe('budget headers, x-ratelimit (the snake dialect)', () => {
     // The first write leaves at T0 + 60 s; now is T0 + 20.5 s: Retry-After 40, Reset rounds up to T0 + 61.
     expect(refused.headers.get('retry-after')).toBe('40');
     expect(refused.headers.get('x-ratelimit-reset')).toBe(String(nowSeconds + 61));
+    // Date is on the sandbox clock, so a client can measure the epoch Reset against it.
+    expect(refused.headers.get('date')).toBe(new Date(T0 + 20_500).toUTCString());
     expect(budgetFields(refused)).toEqual(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
     expect(refused.headers.get('access-control-expose-headers')).toContain('X-RateLimit-Remaining');
   });
