@@ -15,6 +15,27 @@ export interface BudgetUsage extends Budget {
   remaining: number;
   /** Whole seconds until one more write would be accepted; 0 when one would be accepted now. */
   retryAfterSeconds: number;
+  /**
+   * Whole seconds (rounded up) until `remaining` next rises: until the oldest write in the window
+   * leaves it (when the budget shrank below `used`, the one that makes room: then it equals
+   * `retryAfterSeconds`); 0 when nothing is used.
+   */
+  resetSeconds: number;
+}
+
+/** Where a write came from: a key (the API) or the website's forms. */
+export type WriteChannel = 'api' | 'website';
+
+/** What a write created. */
+export type WriteKind = 'post' | 'comment' | 'reaction';
+
+/** One accepted write, as the budget log keeps it. */
+export interface BudgetWrite {
+  /** Sandbox time in ms. */
+  at: number;
+  channel: WriteChannel;
+  /** Null for writes logged by a sandbox older than this field. */
+  kind: WriteKind | null;
 }
 
 /**
@@ -50,16 +71,26 @@ export class BudgetService {
   }
 
   /** Records an accepted write. */
-  spend(accountId: string, now: number): void {
-    this.db.prepare('INSERT INTO budget_writes (account_id, at) VALUES (?, ?)').run(accountId, now);
+  spend(accountId: string, now: number, channel: WriteChannel = 'api', kind: WriteKind | null = null): void {
+    this.db
+      .prepare('INSERT INTO budget_writes (account_id, at, channel, kind) VALUES (?, ?, ?, ?)')
+      .run(accountId, now, channel, kind);
+  }
+
+  /** Every accepted write of the account since `since` (ms, inclusive), oldest first; kept until a reset. */
+  writes(accountId: string, since = Number.MIN_SAFE_INTEGER): BudgetWrite[] {
+    return this.db
+      .prepare<[string, number], BudgetWrite>(
+        'SELECT at, channel, kind FROM budget_writes WHERE account_id = ? AND at >= ? ORDER BY at ASC, rowid ASC',
+      )
+      .all(accountId, since);
   }
 
   usage(accountId: string, now: number): BudgetUsage {
     const budget = this.budgetOf(accountId);
     const windowMs = budget.windowSeconds * 1000;
     const since = now - windowMs;
-    // Entries that left the window can never count again (time only moves forward).
-    this.db.prepare('DELETE FROM budget_writes WHERE account_id = ? AND at <= ?').run(accountId, since);
+    // Writes that left the window stay in the log (tests read it afterwards); they no longer count.
     const used =
       this.db
         .prepare<[string, number], { n: number }>(
@@ -67,17 +98,18 @@ export class BudgetService {
         )
         .get(accountId, since)?.n ?? 0;
     const remaining = Math.max(0, budget.writes - used);
-    let retryAfterSeconds = 0;
-    if (remaining === 0) {
-      // The write that must leave the window before one more fits (budgets can shrink below `used`).
-      const leaving = this.db
-        .prepare<[string, number, number], { at: number }>(
-          'SELECT at FROM budget_writes WHERE account_id = ? AND at > ? ORDER BY at ASC LIMIT 1 OFFSET ?',
-        )
-        .get(accountId, since, used - budget.writes);
-      const freeAt = (leaving?.at ?? now) + windowMs;
-      retryAfterSeconds = Math.max(1, Math.ceil((freeAt - now) / 1000));
-    }
-    return { ...budget, used, remaining, retryAfterSeconds };
+    // The write whose leaving raises `remaining`: the oldest, or, when the budget shrank below `used`,
+    // the one that makes room for one more.
+    const leaving =
+      used === 0
+        ? undefined
+        : this.db
+            .prepare<[string, number, number], { at: number }>(
+              'SELECT at FROM budget_writes WHERE account_id = ? AND at > ? ORDER BY at ASC LIMIT 1 OFFSET ?',
+            )
+            .get(accountId, since, Math.max(0, used - budget.writes));
+    const resetSeconds = leaving === undefined ? 0 : Math.max(1, Math.ceil((leaving.at + windowMs - now) / 1000));
+    const retryAfterSeconds = remaining === 0 ? Math.max(1, resetSeconds) : 0;
+    return { ...budget, used, remaining, retryAfterSeconds, resetSeconds };
   }
 }

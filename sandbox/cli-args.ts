@@ -1,3 +1,4 @@
+import { BUDGET_HEADER_STYLES, isBudgetHeaderStyle } from './budget-headers.js';
 import { DIALECT_NAMES } from './dialects/index.js';
 import type { SandboxOptions } from './server.js';
 
@@ -15,6 +16,9 @@ Options:
   --budget W/S     per-account write budget: W writes per S seconds (default 30/60)
   --dialect NAME   the API's choices where the spec is silent: standard (default), snake, resource
                    (sandbox/README.md, "Dialects")
+  --budget-headers STYLE
+                   how write answers announce the budget: ietf (RateLimit, RateLimit-Policy),
+                   x-ratelimit (X-RateLimit-*), none (default: the dialect's own)
   --quiet          do not log requests
   --help           show this help`;
 
@@ -24,7 +28,7 @@ export type CliParse =
   | { kind: 'help' }
   | { kind: 'error'; message: string };
 
-const VALUE_FLAGS = new Set(['--port', '--host', '--db', '--posts', '--budget', '--dialect']);
+const VALUE_FLAGS = new Set(['--port', '--host', '--db', '--posts', '--budget', '--dialect', '--budget-headers']);
 const BOOLEAN_FLAGS = new Set(['--seed', '--help', '-h', '--quiet']);
 
 /** Parses the CLI's arguments (`--flag value` or `--flag=value`); unknown flags are errors. */
@@ -93,6 +97,16 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
           return { kind: 'error', message: `--dialect must be one of ${DIALECT_NAMES.join(', ')}, not "${value}".` };
         }
         options.dialect = value;
+        break;
+      }
+      case '--budget-headers': {
+        if (!isBudgetHeaderStyle(value)) {
+          return {
+            kind: 'error',
+            message: `--budget-headers must be one of ${BUDGET_HEADER_STYLES.join(', ')}, not "${value}".`,
+          };
+        }
+        options.budgetHeaders = value;
         break;
       }
     }

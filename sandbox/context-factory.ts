@@ -1,4 +1,5 @@
 import { type Budget, BudgetService } from './budget.js';
+import type { BudgetHeaderStyle } from './budget-headers.js';
 import { Clock } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { CursorCodec } from './cursor.js';
@@ -29,6 +30,8 @@ export interface ContextOptions {
   log: (line: string) => void;
   /** The API's dialect at start (default `standard`). */
   dialect?: string;
+  /** Budget headers on write answers regardless of the dialect (default: the dialect's own). */
+  budgetHeaders?: BudgetHeaderStyle;
 }
 
 /** Opens the database and wires every service; seeds and generates posts when asked. */
@@ -74,6 +77,7 @@ export function createContext(o: ContextOptions): SandboxContext {
     writes,
     cursors,
     dialect: new DialectHolder(o.dialect),
+    budgetHeaders: { override: o.budgetHeaders ?? null },
     demo,
     site,
     log: o.log,

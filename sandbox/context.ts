@@ -1,5 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { BudgetService } from './budget.js';
+import type { BudgetHeaderStyle } from './budget-headers.js';
 import type { Clock } from './clock.js';
 import type { CursorCodec } from './cursor.js';
 import type { Db } from './db.js';
@@ -36,6 +37,11 @@ export interface SandboxContext {
   cursors: CursorCodec;
   /** The API's dialect: its choices wherever the spec is silent (sandbox/dialects). */
   dialect: DialectHolder;
+  /**
+   * How write answers announce the budget: `override` when set (`--budget-headers`, `POST
+   * /__sandbox/budget-headers`), else the dialect's own style. A reset keeps it, as it keeps the dialect.
+   */
+  budgetHeaders: { override: BudgetHeaderStyle | null };
   demo: DemoAccount;
   /** The base URL once the server listens (records carry absolute post URLs). */
   /**

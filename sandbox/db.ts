@@ -111,6 +111,12 @@ const MIGRATIONS: readonly string[] = [
     next_attempt_at INTEGER
   ) STRICT;
   `,
+  // Budget writes are kept (not deleted once they leave the window) with where they came from, so a test
+  // can check afterwards how a client used its windows (GET /__sandbox/accounts/{id}/writes).
+  `
+  ALTER TABLE budget_writes ADD COLUMN channel TEXT NOT NULL DEFAULT 'api' CHECK (channel IN ('api', 'website'));
+  ALTER TABLE budget_writes ADD COLUMN kind TEXT CHECK (kind IN ('post', 'comment', 'reaction'));
+  `,
 ];
 
 /** Opens (creating when needed) the sandbox database and brings its schema up to date. */

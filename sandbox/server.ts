@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
+import type { BudgetHeaderStyle } from './budget-headers.js';
 import { createContext } from './context-factory.js';
 import { allowedHosts } from './host-check.js';
 import type { RequestLogEntry } from './request-log.js';
@@ -27,6 +28,11 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** The API's dialect (sandbox/dialects): `standard` (default), `snake` or `resource`. */
   dialect?: string;
+  /**
+   * How write answers announce the account's budget: `ietf`, `x-ratelimit` or `none`. Default: the
+   * dialect's own (`standard` ietf, `snake` x-ratelimit, `resource` none).
+   */
+  budgetHeaders?: BudgetHeaderStyle;
 }
 
 /** A started sandbox. */
@@ -61,6 +67,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     posts: options.posts ?? 0,
     log: options.log ?? (() => {}),
     ...(options.dialect === undefined ? {} : { dialect: options.dialect }),
+    ...(options.budgetHeaders === undefined ? {} : { budgetHeaders: options.budgetHeaders }),
   });
   const app = createApp(ctx);
   let server: ReturnType<typeof serve>;

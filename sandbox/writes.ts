@@ -1,4 +1,4 @@
-import type { BudgetService } from './budget.js';
+import type { BudgetService, WriteChannel, WriteKind } from './budget.js';
 import type { Clock } from './clock.js';
 import type { Db } from './db.js';
 import type { ModerationService } from './moderation.js';
@@ -40,10 +40,10 @@ export class WriteService {
     return post.state === 'published' || post.author.id === accountId ? post : undefined;
   }
 
-  createPost(accountId: string, body: string): WriteResult<AuthoredPostRecord> {
+  createPost(accountId: string, body: string, channel: WriteChannel): WriteResult<AuthoredPostRecord> {
     return this.commit(() => {
       const now = this.deps.clock.now();
-      const spent = this.spend(accountId, now);
+      const spent = this.spend(accountId, now, channel, 'post');
       if (spent) return spent;
       const verdict = this.deps.moderation.evaluate(body);
       const id = this.deps.content.insertPost(accountId, body, verdict.state, verdict.reason, now);
@@ -59,11 +59,11 @@ export class WriteService {
     return post?.state === 'rejected' ? { kind: 'not_found', removed: true } : { kind: 'not_found' };
   }
 
-  createComment(accountId: string, postId: string, body: string): WriteResult<CommentRecord> {
+  createComment(accountId: string, postId: string, body: string, channel: WriteChannel): WriteResult<CommentRecord> {
     return this.commit(() => {
       if (!this.visiblePost(postId, accountId)) return this.missing(postId);
       const now = this.deps.clock.now();
-      const spent = this.spend(accountId, now);
+      const spent = this.spend(accountId, now, channel, 'comment');
       if (spent) return spent;
       const verdict = this.deps.moderation.evaluate(body);
       const id = this.deps.content.insertComment(postId, accountId, body, verdict.state, verdict.reason, now);
@@ -73,7 +73,12 @@ export class WriteService {
     });
   }
 
-  createReaction(accountId: string, postId: string, kind: ReactionKind): WriteResult<ReactionRecord> {
+  createReaction(
+    accountId: string,
+    postId: string,
+    kind: ReactionKind,
+    channel: WriteChannel,
+  ): WriteResult<ReactionRecord> {
     return this.commit(() => {
       if (!this.visiblePost(postId, accountId)) return this.missing(postId);
       // A repeated identical reaction is answered before the budget: it changes nothing and costs nothing.
@@ -84,7 +89,7 @@ export class WriteService {
         return { record, status: 200, event: null };
       }
       const now = this.deps.clock.now();
-      const spent = this.spend(accountId, now);
+      const spent = this.spend(accountId, now, channel, 'reaction');
       if (spent) return spent;
       const id = this.deps.content.insertReaction(postId, accountId, kind, now);
       const record = this.deps.content.getReaction(id, true);
@@ -104,10 +109,10 @@ export class WriteService {
     })();
   }
 
-  private spend(accountId: string, now: number): WriteFailure | null {
+  private spend(accountId: string, now: number, channel: WriteChannel, kind: WriteKind): WriteFailure | null {
     const decision = this.deps.budget.check(accountId, now);
     if (!decision.ok) return { kind: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds };
-    this.deps.budget.spend(accountId, now);
+    this.deps.budget.spend(accountId, now, channel, kind);
     return null;
   }
 

@@ -1,6 +1,8 @@
 import ky from 'ky';
 import type { z } from 'zod';
 import { normalizeBaseUrl } from '@/lib/base-url';
+import type { BudgetSignal } from './budget';
+import { readBudget } from './budget-headers';
 import { ApiError, isApiError } from './errors';
 import { errorFromException } from './fetch-error';
 import { normalizeCreated, normalizeMe, normalizePage, normalizeReaction } from './normalize';
@@ -49,6 +51,12 @@ export interface RequestOptions {
    * there. The request still rejects with the rate-limited ApiError afterwards.
    */
   onRetryAfter?: (retryAfterMs: number, status: number) => Promise<void>;
+  /**
+   * Called with the budget an answer's headers announce (budget-headers.ts), on any status, before
+   * `onRetryAfter` and before the request resolves or rejects; awaited, and a throw or rejection is
+   * ignored like `onRetryAfter`'s. Not called when the answer announces no budget.
+   */
+  onBudget?: (signal: BudgetSignal) => void | Promise<void>;
 }
 
 /** The Debate API, one method per endpoint of the spec. Every failure rejects with an {@link ApiError}. */
@@ -130,6 +138,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Whether fetch was called at all: an error before that means the request never left.
     let sent = false;
     const onRetryAfter = call.options?.onRetryAfter;
+    const onBudget = call.options?.onBudget;
     const tracked: FetchLike = async (input, init) => {
       // The one place a request leaves: the key goes to the origin it was given for, or nowhere.
       if (originOf(input) !== origin) {
@@ -137,6 +146,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       sent = true;
       const response = await fetchImpl(input, init);
+      const budget = onBudget === undefined ? undefined : readBudget(response.headers, now());
+      if (onBudget !== undefined && budget !== undefined) {
+        // The caller's pacing is not this request's outcome.
+        await (async () => onBudget(budget))().catch(() => undefined);
+      }
       if (onRetryAfter !== undefined && asksToWait(response)) {
         const { headers } = response;
         const wait = retryAfterMs(headers.get('retry-after'), now(), headers.get('date'));

@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { budgetHeaders } from '../budget-headers.js';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 import { API_BODY_LIMIT, readJson } from '../http/body.js';
 import { type Failure, failure, jsonResponse, rateLimited } from '../http/errors.js';
@@ -43,14 +44,25 @@ export function apiRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   /** The post a path names, as the sandbox knows it ('' when the dialect never gave that id out). */
   const postParam = (raw: string | undefined) => dialect().idIn(raw ?? '') ?? '';
 
-  // Auth, disabled and scope checks come first on every endpoint (contract order of checks).
+  /** The account's budget as it stands now, in the headers of the style in force (override, else the dialect's). */
+  function announceBudget(res: Response, accountId: string): void {
+    const now = ctx.clock.now();
+    const style = ctx.budgetHeaders.override ?? dialect().budgetHeaders;
+    for (const [name, value] of Object.entries(budgetHeaders(style, ctx.budget.usage(accountId, now), now))) {
+      res.headers.set(name, value);
+    }
+  }
+
+  // Auth, disabled and scope checks come first on every endpoint (contract order of checks). Once they
+  // pass, every answer of a write endpoint (2xx, 429, and the other refusals) announces the budget.
   const guard =
-    (scope: Scope | null): MiddlewareHandler<SandboxEnv> =>
+    (scope: Scope | null, write = false): MiddlewareHandler<SandboxEnv> =>
     async (c, next) => {
       const auth = authorize(ctx.accounts, c.req.header('authorization'), scope);
       if (!auth.ok) return refuse(auth.failure);
       c.set('key', auth.key);
       await next();
+      if (write) announceBudget(c.res, auth.key.accountId);
     };
 
   api.get('/me', guard(null), (c) => {
@@ -86,22 +98,22 @@ export function apiRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     return answer(out.status, out.body);
   };
 
-  api.post('/posts', guard('posts:write'), async (c) => {
+  api.post('/posts', guard('posts:write', true), async (c) => {
     const body = await readJson(c.req.raw, textBodySchema, { limit: API_BODY_LIMIT });
     if (!body.ok) return refuse(body.failure);
-    return writeResponse(ctx.writes.createPost(c.get('key').accountId, body.value.body), created);
+    return writeResponse(ctx.writes.createPost(c.get('key').accountId, body.value.body, 'api'), created);
   });
   api.all('/posts', methodNotAllowed(['POST']));
 
-  api.post('/posts/:postId/comments', guard('posts:write'), async (c) => {
+  api.post('/posts/:postId/comments', guard('posts:write', true), async (c) => {
     const body = await readJson(c.req.raw, textBodySchema, { limit: API_BODY_LIMIT });
     if (!body.ok) return refuse(body.failure);
     const postId = postParam(c.req.param('postId'));
-    return writeResponse(ctx.writes.createComment(c.get('key').accountId, postId, body.value.body), created);
+    return writeResponse(ctx.writes.createComment(c.get('key').accountId, postId, body.value.body, 'api'), created);
   });
   api.all('/posts/:postId/comments', methodNotAllowed(['POST']));
 
-  api.post('/posts/:postId/reactions', guard('reactions:write'), async (c) => {
+  api.post('/posts/:postId/reactions', guard('reactions:write', true), async (c) => {
     const body = await readJson(c.req.raw, reactionBodySchema, { limit: API_BODY_LIMIT });
     if (!body.ok) return refuse(body.failure);
     const kind = body.value.kind;
@@ -113,7 +125,7 @@ export function apiRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       );
     }
     const postId = postParam(c.req.param('postId'));
-    return writeResponse(ctx.writes.createReaction(c.get('key').accountId, postId, kind), (record) => {
+    return writeResponse(ctx.writes.createReaction(c.get('key').accountId, postId, kind, 'api'), (record) => {
       const out = dialect().reaction(record);
       return answer(out.status, out.body);
     });

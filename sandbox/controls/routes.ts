@@ -14,8 +14,8 @@ import { SCOPES } from '../scopes.js';
 import type { KeyRecord } from '../store/accounts.js';
 import { isoTime } from '../store/records.js';
 import { syntheticBody } from '../synthetic.js';
+import { budgetControlRoutes } from './budget-routes.js';
 import {
-  budgetSchema,
   bulkPostsSchema,
   clockSchema,
   dialectSchema,
@@ -101,19 +101,7 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     return jsonResponse(200, { keyId: key.id, disabled: false });
   });
 
-  ctl.post('/budget', async (c) => {
-    const b = await body(c.req.raw, budgetSchema);
-    if (!b.ok) return errorResponse(b.failure);
-    if (!ctx.accounts.getAccount(b.value.account)) return notFound('No account with this id exists.');
-    ctx.budget.setBudget(b.value.account, { writes: b.value.writes, windowSeconds: b.value.windowSeconds });
-    return jsonResponse(200, { account: b.value.account, ...ctx.budget.usage(b.value.account, ctx.clock.now()) });
-  });
-
-  ctl.get('/budget', (c) => {
-    const account = c.req.query('account') ?? ctx.demo.accountId;
-    if (!ctx.accounts.getAccount(account)) return notFound('No account with this id exists.');
-    return jsonResponse(200, { account, ...ctx.budget.usage(account, ctx.clock.now()) });
-  });
+  ctl.route('/', budgetControlRoutes(ctx));
 
   ctl.post('/webhooks', async (c) => {
     const b = await body(c.req.raw, webhookSchema);
@@ -224,7 +212,6 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   for (const path of ['/keys', '/keys/disable', '/keys/enable', '/reset', '/clock', '/moderation', '/posts']) {
     ctl.all(path, methodNotAllowed(path === '/clock' || path === '/moderation' ? ['GET', 'POST'] : ['POST']));
   }
-  ctl.all('/budget', methodNotAllowed(['GET', 'POST']));
   ctl.all('/webhooks', methodNotAllowed(['GET', 'POST']));
   ctl.all('/webhooks/deliveries', methodNotAllowed(['GET', 'HEAD']));
   ctl.all('/events', methodNotAllowed(['GET', 'HEAD']));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUDGET_HEADER_STYLES } from '../budget-headers.js';
 import { SCOPES } from '../scopes.js';
 import { textProblem } from '../text.js';
 
@@ -37,6 +38,18 @@ export const budgetSchema = z.strictObject({
   account: id,
   writes: z.int().min(1).max(1_000_000),
   windowSeconds: z.int().min(1).max(86_400),
+});
+
+/** `POST /__sandbox/budget-headers`: a style for every dialect, or null for each dialect's own. */
+export const budgetHeadersSchema = z.strictObject({ style: z.enum(BUDGET_HEADER_STYLES).nullable() });
+
+/** The query of `GET /__sandbox/accounts/{id}/writes`: `since` is sandbox time in ms. */
+export const writesQuerySchema = z.strictObject({
+  since: z
+    .string()
+    .regex(/^\d{1,16}$/, 'since must be a time in milliseconds')
+    .transform(Number)
+    .optional(),
 });
 
 /** `POST /__sandbox/webhooks`. */

@@ -102,5 +102,6 @@ export function resourceDialect(): Dialect {
       });
     },
     removedStatus: 404,
+    budgetHeaders: 'none',
   };
 }

@@ -103,5 +103,6 @@ export function snakeDialect(): Dialect {
       });
     },
     removedStatus: 410,
+    budgetHeaders: 'x-ratelimit',
   };
 }

@@ -23,4 +23,5 @@ export const standardDialect = (): Dialect => ({
   cursorIn: (raw) => raw,
   error: errorResponse,
   removedStatus: 404,
+  budgetHeaders: 'ietf',
 });

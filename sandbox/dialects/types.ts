@@ -1,3 +1,4 @@
+import type { BudgetHeaderStyle } from '../budget-headers.js';
 import type { Failure } from '../http/errors.js';
 import type { Author } from '../store/accounts.js';
 import type { AuthoredPostRecord, CommentRecord, PostRecord, ReactionRecord } from '../store/records.js';
@@ -19,7 +20,7 @@ export interface Answer {
  * One server's choices wherever the spec is silent (sandbox/README.md, "Dialects"): field names
  * and nesting, time format, ids, error bodies and validation statuses, how pages fill, 201 or 202
  * for a held write, the key check's shape, the reaction record, 404 or 410 for a removed post, the
- * cursor's characters. What the spec fixes (`id`, `items`, `nextCursor`, 401/403/429, Retry-After,
+ * cursor's characters, the budget headers. What the spec fixes (`id`, `items`, `nextCursor`, 401/403/429, Retry-After,
  * Bearer keys) every dialect keeps.
  */
 export interface Dialect {
@@ -47,4 +48,6 @@ export interface Dialect {
   error(failure: Failure): Response;
   /** The status for a write to a post that existed and was removed. */
   readonly removedStatus: 404 | 410;
+  /** How write answers announce the account's budget, unless overridden (`--budget-headers`, the control). */
+  readonly budgetHeaders: BudgetHeaderStyle;
 }

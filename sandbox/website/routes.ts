@@ -106,7 +106,7 @@ export function websiteRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   site.post('/posts', async (c) => {
     const form = await readForm(c.req.raw, textBodySchema);
     if (!form.ok) return fail(form.failure);
-    return written(ctx.writes.createPost(ctx.demo.accountId, form.value.body), (p) => `/posts/${p.id}`);
+    return written(ctx.writes.createPost(ctx.demo.accountId, form.value.body, 'website'), (p) => `/posts/${p.id}`);
   });
 
   site.post('/posts/:postId/comments', async (c) => {
@@ -114,7 +114,7 @@ export function websiteRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     if (!form.ok) return fail(form.failure);
     const postId = c.req.param('postId');
     return written(
-      ctx.writes.createComment(ctx.demo.accountId, postId, form.value.body),
+      ctx.writes.createComment(ctx.demo.accountId, postId, form.value.body, 'website'),
       (comment) => `/posts/${postId}#${comment.id}`,
     );
   });
@@ -129,7 +129,7 @@ export function websiteRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       );
     }
     const postId = c.req.param('postId');
-    return written(ctx.writes.createReaction(ctx.demo.accountId, postId, kind), () => `/posts/${postId}`);
+    return written(ctx.writes.createReaction(ctx.demo.accountId, postId, kind, 'website'), () => `/posts/${postId}`);
   });
 
   const notAllowed = (allow: string) => () =>

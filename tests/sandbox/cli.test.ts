@@ -38,6 +38,13 @@ describe('CLI arguments (unit)', () => {
     expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
   });
 
+  it('reads --budget-headers in both spellings', () => {
+    for (const style of ['ietf', 'x-ratelimit', 'none']) {
+      expect(parseCliArgs(['--budget-headers', style])).toMatchObject({ options: { budgetHeaders: style } });
+      expect(parseCliArgs([`--budget-headers=${style}`])).toMatchObject({ options: { budgetHeaders: style } });
+    }
+  });
+
   it('rejects unknown flags and bad values with a clear message', () => {
     const cases: [string[], RegExp][] = [
       [['--prot', '80'], /Unknown option: --prot/],
@@ -50,6 +57,8 @@ describe('CLI arguments (unit)', () => {
       [['--budget', '0/60'], /--budget must/],
       [['--posts', 'many'], /--posts must/],
       [['--seed=yes'], /--seed takes no value/],
+      [['--budget-headers', 'github'], /--budget-headers must be one of ietf, x-ratelimit, none/],
+      [['--budget-headers'], /--budget-headers needs a value/],
     ];
     for (const [argv, message] of cases) {
       const parsed = parseCliArgs(argv);
