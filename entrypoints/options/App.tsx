@@ -1,5 +1,6 @@
 import { t } from '@/lib/i18n';
 import { useStatus } from '@/lib/ui/page-store';
+import { AccountsCard } from './AccountsCard';
 import { ConnectionForm } from './ConnectionForm';
 import { LinkPatterns } from './LinkPatterns';
 import { OutboxHistory } from './OutboxHistory';
@@ -22,6 +23,7 @@ export function App() {
     <main>
       <h1>{t('optionsTitle')}</h1>
       <ConnectionForm status={status} />
+      <AccountsCard status={status} />
       <ScopeList status={status} />
       {loadError !== undefined && (
         <p class="feedback error" role="alert">

@@ -2,7 +2,7 @@ import { type MessageKey, t } from '@/lib/i18n';
 import type { Status } from '@/lib/ui/page-store';
 
 /** The scopes the extension uses, what each one enables, and what is off without it (spec §5). */
-const SCOPES: { scope: string; feature: MessageKey; off: MessageKey }[] = [
+export const SCOPES: { scope: string; feature: MessageKey; off: MessageKey }[] = [
   { scope: 'posts:read', feature: 'scopePostsRead', off: 'scopePostsReadOff' },
   { scope: 'posts:write', feature: 'scopePostsWrite', off: 'scopePostsWriteOff' },
   { scope: 'reactions:write', feature: 'scopeReactionsWrite', off: 'scopeReactionsWriteOff' },

@@ -63,7 +63,7 @@ export function App() {
       <h1>{t('extName')}</h1>
       <KeyStatus status={status} check={check} />
       <RateLimitBanner status={status} />
-      <QuickPost ready={ready} />
+      <QuickPost ready={ready} status={status} />
       <section class="popup-outbox" aria-labelledby="popup-outbox-title">
         <h2 id="popup-outbox-title">{t('popupOutboxTitle')}</h2>
         <OutboxCount outbox={status?.outbox} />

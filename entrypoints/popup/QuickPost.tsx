@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { AccountChooser } from '@/components/common/AccountChooser';
 import { t } from '@/lib/i18n';
 import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
 import { sendMessage } from '@/lib/messages/send';
 import { quickPostDraftItem } from '@/lib/storage/quick-post-draft';
 import { errorText } from '@/lib/ui/error-text';
+import type { Status } from '@/lib/ui/page-store';
+import { useSpeaker } from '@/lib/ui/speaker';
 
 /** How long typing rests before the draft is saved. */
 const SAVE_DELAY_MS = 300;
@@ -12,7 +15,8 @@ const SAVE_DELAY_MS = 300;
  * The quick-post box: a textbox "Quick post" and a "Post" button (or Ctrl/Cmd+Enter). The post goes
  * to the Outbox like any other write; the text is kept as a draft until it is queued.
  */
-export function QuickPost({ ready }: { ready: boolean }) {
+export function QuickPost({ ready, status }: { ready: boolean; status: Status | undefined }) {
+  const { speaker, choose } = useSpeaker(status);
   const [text, setText] = useState('');
   const [feedback, setFeedback] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const [busy, setBusy] = useState(false);
@@ -38,7 +42,7 @@ export function QuickPost({ ready }: { ready: boolean }) {
       return setFeedback({ kind: 'error', text: t('popupPostTooLong', String(MAX_BODY_LENGTH)) });
     }
     setBusy(true);
-    const reply = await sendMessage('enqueueWrite', { kind: 'post', body });
+    const reply = await sendMessage('enqueueWrite', { kind: 'post', body, ...(speaker ? { as: speaker.id } : {}) });
     setBusy(false);
     if (!reply.ok) return setFeedback({ kind: 'error', text: errorText(reply.error) });
     clearTimeout(saveTimer.current);
@@ -57,6 +61,7 @@ export function QuickPost({ ready }: { ready: boolean }) {
       }}
     >
       <label for="quick-post">{t('popupQuickPost')}</label>
+      <AccountChooser id="quick-post-as" accounts={status?.accounts ?? []} speaker={speaker} onChoose={choose} />
       <textarea
         id="quick-post"
         rows={3}

@@ -1,0 +1,155 @@
+import { useState } from 'preact/hooks';
+import { Countdown } from '@/components/common/Countdown';
+import { t } from '@/lib/i18n';
+import type { AccountView } from '@/lib/messages/fields';
+import { sendMessage } from '@/lib/messages/send';
+import { errorText } from '@/lib/ui/error-text';
+import { SCOPES } from './ScopeList';
+
+/** An account's state in words: key works / not accepted / disabled with the reason / missing scopes. */
+export function accountState(account: AccountView): { tone: 'ok' | 'problem' | 'unknown'; text: string } {
+  if (!account.key.set) return { tone: 'problem', text: t('accountNoKey') };
+  const { check } = account;
+  if (account.pause.disabled !== null)
+    return { tone: 'problem', text: t('accountDisabled', account.pause.disabled.reason) };
+  if (check === null) return { tone: 'unknown', text: t('accountNotChecked') };
+  if (check.outcome === 'not_accepted') return { tone: 'problem', text: t('accountNotAccepted') };
+  if (check.outcome === 'disabled') return { tone: 'problem', text: t('accountDisabled', check.message) };
+  if (check.outcome !== 'ok') return { tone: 'unknown', text: t('accountCheckFailed', check.message) };
+  const scopes = check.scopes;
+  const missing = SCOPES.filter(({ scope }) => scopes !== null && !scopes.includes(scope));
+  if (missing.length > 0) {
+    return { tone: 'problem', text: t('accountMissingScopes', missing.map(({ scope }) => scope).join(', ')) };
+  }
+  return { tone: 'ok', text: t('accountWorks') };
+}
+
+/** One account: its name, address and state; check, make default, reserve, remove (asking first). */
+export function AccountRow({ account, others }: { account: AccountView; others: readonly AccountView[] }) {
+  const [busy, setBusy] = useState(false);
+  const [feedback, setFeedback] = useState<string>();
+  const [removing, setRemoving] = useState(false);
+  const [moveTo, setMoveTo] = useState(others[0]?.id);
+  const [reserve, setReserve] = useState<string>();
+  const run = async (action: () => ReturnType<typeof sendMessage>) => {
+    setBusy(true);
+    const reply = await action();
+    setBusy(false);
+    setFeedback(reply.ok ? undefined : errorText(reply.error));
+    return reply.ok;
+  };
+  const state = accountState(account);
+  const base = `account-${account.id}`;
+  const saveReserve = () => {
+    const value = Number(reserve);
+    if (reserve === undefined || !Number.isInteger(value) || value < 0 || value > 1000) return;
+    void run(() => sendMessage('updateAccount', { id: account.id, reserve: value })).then(() => setReserve(undefined));
+  };
+  const remove = (waiting?: 'discard' | 'move') =>
+    void run(() =>
+      sendMessage('removeAccount', {
+        id: account.id,
+        ...(waiting === undefined ? {} : { waiting }),
+        ...(waiting === 'move' && moveTo !== undefined ? { moveTo } : {}),
+      }),
+    );
+  return (
+    <li class="account-row" aria-labelledby={`${base}-name`}>
+      <div class="account-head">
+        <strong id={`${base}-name`}>{account.name}</strong>
+        {account.isDefault && <span class="account-default">{t('accountDefault')}</span>}
+        <span class="account-host">{new URL(account.origin).host}</span>
+      </div>
+      <p class={`account-state ${state.tone}`}>
+        {state.text}
+        {account.key.last4 !== null && ` · ${t('accountKeyEnds', account.key.last4)}`}
+        {account.pending > 0 && ` · ${t('accountPending', String(account.pending))}`}
+      </p>
+      {account.pause.rateLimitedUntil !== null && (
+        <p class="account-pause">
+          {t('accountRateLimited')} <Countdown until={account.pause.rateLimitedUntil} />
+        </p>
+      )}
+      <div class="account-reserve">
+        <label for={`${base}-reserve`}>{t('accountReserve')}</label>
+        <input
+          id={`${base}-reserve`}
+          type="number"
+          min={0}
+          max={1000}
+          value={reserve ?? String(account.reserve)}
+          aria-describedby={`${base}-reserve-hint`}
+          onInput={(event) => setReserve(event.currentTarget.value)}
+          onChange={saveReserve}
+        />
+        <span id={`${base}-reserve-hint`} class="hint">
+          {t('accountReserveHint')}
+        </span>
+      </div>
+      <div class="actions">
+        <button
+          type="button"
+          disabled={busy || !account.key.set}
+          onClick={() => void run(() => sendMessage('checkKey', { account: account.id }))}
+        >
+          {t('optionsCheckKey')}
+        </button>
+        {!account.isDefault && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void run(() => sendMessage('setDefaultAccount', { id: account.id }))}
+          >
+            {t('accountMakeDefault')}
+          </button>
+        )}
+        <button type="button" class="danger" disabled={busy} onClick={() => setRemoving(true)}>
+          {t('accountRemove')}
+        </button>
+      </div>
+      {removing && (
+        <fieldset class="account-confirm">
+          <legend class="visually-hidden">{t('accountRemoveTitle', account.name)}</legend>
+          <p>
+            {account.pending > 0
+              ? t('accountRemoveWaiting', String(account.pending))
+              : t('accountRemoveSure', account.name)}
+          </p>
+          {account.pending > 0 && others.length > 0 && (
+            <p>
+              <label for={`${base}-move`}>{t('accountMoveTo')}</label>{' '}
+              <select id={`${base}-move`} value={moveTo} onChange={(event) => setMoveTo(event.currentTarget.value)}>
+                {others.map((other) => (
+                  <option key={other.id} value={other.id}>
+                    {other.name}
+                  </option>
+                ))}
+              </select>{' '}
+              <button type="button" disabled={busy} onClick={() => remove('move')}>
+                {t('accountMoveAndRemove')}
+              </button>
+            </p>
+          )}
+          <div class="actions">
+            <button
+              type="button"
+              class="danger"
+              disabled={busy}
+              onClick={() => remove(account.pending > 0 ? 'discard' : undefined)}
+            >
+              {account.pending > 0 ? t('accountDiscardAndRemove') : t('accountRemove')}
+            </button>
+            <button type="button" disabled={busy} onClick={() => setRemoving(false)}>
+              {t('accountCancel')}
+            </button>
+          </div>
+        </fieldset>
+      )}
+      {feedback !== undefined && (
+        <p class="feedback error" role="alert">
+          {feedback}
+        </p>
+      )}
+    </li>
+  );
+}
