@@ -77,7 +77,7 @@ export class Bars {
       match: (href) => handoff.match(href),
       ticking: (bar, on) => this.setTicking(bar, on),
       sightings: new Sightings(),
-      template: barTemplate(handoff.config.reactionKinds),
+      template: barTemplate(handoff.config.reactionKinds, handoff.config.speaker),
       style: (root, look) => this.styler.style(root, look),
       restingStyle: () => this.styler.restingStyle(),
     };

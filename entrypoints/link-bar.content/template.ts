@@ -65,7 +65,7 @@ export function barStyler(): BarStyler {
  * The markup every bar starts from, built once (its words looked up once) and cloned for each bar:
  * a clone is one native call, where building a bar element by element for a thousand links is not.
  */
-export function barTemplate(kinds: { value: string; label: string }[]): DocumentFragment {
+export function barTemplate(kinds: { value: string; label: string }[], speaker?: string | null): DocumentFragment {
   const fragment = document.createDocumentFragment();
   const reactions = kinds.map((kind) =>
     h(
@@ -79,7 +79,13 @@ export function barTemplate(kinds: { value: string; label: string }[]): Document
   fragment.append(
     h(
       'span',
-      { class: 'wrap', role: 'group', 'aria-label': t('barGroup') },
+      // Who reacts, in the group's name and its tooltip: the default account.
+      {
+        class: 'wrap',
+        role: 'group',
+        'aria-label': speaker ? t('barGroupAs', speaker) : t('barGroup'),
+        title: speaker ? t('barAs', speaker) : '',
+      },
       ...reactions,
       h(
         'button',

@@ -88,11 +88,12 @@ export function AccountRow({ account, others }: { account: AccountView; others: 
       </div>
       <div class="actions">
         <button
+          aria-label={t('accountCheckTitle', account.name)}
           type="button"
           disabled={busy || !account.key.set}
           onClick={() => void run(() => sendMessage('checkKey', { account: account.id }))}
         >
-          {t('optionsCheckKey')}
+          {t('accountCheck')}
         </button>
         {!account.isDefault && (
           <button
@@ -103,7 +104,13 @@ export function AccountRow({ account, others }: { account: AccountView; others: 
             {t('accountMakeDefault')}
           </button>
         )}
-        <button type="button" class="danger" disabled={busy} onClick={() => setRemoving(true)}>
+        <button
+          type="button"
+          class="danger"
+          disabled={busy}
+          aria-label={t('accountRemoveTitle', account.name)}
+          onClick={() => setRemoving(true)}
+        >
           {t('accountRemove')}
         </button>
       </div>

@@ -36,7 +36,7 @@ function AddAccount() {
   return (
     <form class="account-add" onSubmit={add} aria-labelledby="account-add-title">
       <h3 id="account-add-title">{t('accountAddTitle')}</h3>
-      <label for="account-add-url">{t('optionsBaseUrl')}</label>
+      <label for="account-add-url">{t('accountAddUrl')}</label>
       <input
         id="account-add-url"
         type="url"
@@ -45,7 +45,7 @@ function AddAccount() {
         value={fields.baseUrl}
         onInput={set('baseUrl')}
       />
-      <label for="account-add-key">{t('optionsApiKey')}</label>
+      <label for="account-add-key">{t('accountAddKey')}</label>
       <input
         id="account-add-key"
         type="password"

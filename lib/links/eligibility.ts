@@ -10,6 +10,8 @@ export interface LinkConfigView {
   reactionKinds: { value: string; label: string }[];
   /** "Decorate post links on all sites" is on and all-sites access is granted. */
   allSites: boolean;
+  /** The name of the account the bars react as (the default account), shown on each bar. */
+  speaker?: string | null;
 }
 
 /**

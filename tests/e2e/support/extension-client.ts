@@ -34,6 +34,8 @@ export async function configure(page: Page, baseUrl: string, key: string): Promi
 /** An Outbox item, as far as the tests look at it. */
 export interface OutboxItemView {
   id: string;
+  /** The account (id) it is written as. */
+  account: string;
   seq: number;
   request: { kind: string; body?: string; postId?: string; reaction?: string };
   state: { status: string; id?: string; until?: number };
