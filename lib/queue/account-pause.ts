@@ -104,13 +104,19 @@ export function withoutPauses(state: AccountState, now?: number): AccountState {
   return next;
 }
 
-/** True when the two states pause the account identically (to skip needless writes). */
+/**
+ * True when the two states pause the account identically and hold the same budget knowledge, i.e.
+ * storing `b` over `a` would change nothing (to skip needless writes).
+ */
 export function samePauses(a: AccountState | undefined, b: AccountState): boolean {
   return (
     a?.rateLimitedUntil === b.rateLimitedUntil &&
     sameJson(a?.rateLimitedBy, b.rateLimitedBy) &&
     sameJson(a?.disabled, b.disabled) &&
-    sameJson(a?.offline, b.offline)
+    sameJson(a?.offline, b.offline) &&
+    sameJson(a?.budget, b.budget) &&
+    sameJson(a?.learned, b.learned) &&
+    a?.refusalEndsAt === b.refusalEndsAt
   );
 }
 

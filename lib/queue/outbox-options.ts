@@ -23,6 +23,8 @@ export interface OutboxOptions {
   answerDeadlineMs?: number;
   /** Whether an account's writes may go out now (a key is saved for its address); see SchedulerDeps. */
   canSend?: (account: string) => Promise<boolean>;
+  /** Writes per budget window the account keeps for the website and app (0 or absent: none); see SchedulerDeps. */
+  reserveFor?: (account: string) => number | Promise<number>;
 }
 
 /** Why a user action on an item was refused. */

@@ -1,6 +1,7 @@
 import type { Random } from './backoff';
 import { prunable } from './history';
 import { OutboxActionError, type OutboxOptions } from './outbox-options';
+import type { PacedHold } from './pacing';
 import { type OutboxListener, OutboxRecords } from './records';
 import { type DrainResult, isPending, Scheduler } from './scheduler';
 import { claimedIds, settle } from './settle';
@@ -216,10 +217,15 @@ export class Outbox {
     return this.scheduler.nextWakeAt(account);
   }
 
-  /** Counts, worst state, account pauses and next wake-up (of one account when given). */
+  /** Counts, worst state, account pauses, budgets and pacing, and next wake-up (of one account when given). */
   summary(account?: string): OutboxSummary {
     const accounts = this.records.listAccounts().filter((state) => account === undefined || state.account === account);
-    return summarize(this.list(account), accounts, this.clock(), this.nextWakeAt(account));
+    const paced = new Map<string, PacedHold>();
+    for (const state of accounts) {
+      const hold = this.scheduler.pacedHold(state.account);
+      if (hold !== undefined) paced.set(state.account, hold);
+    }
+    return summarize(this.list(account), accounts, this.clock(), this.nextWakeAt(account), paced);
   }
 
   /** Calls `listener` after every durable change; returns the unsubscribe function. */

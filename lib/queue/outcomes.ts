@@ -15,10 +15,11 @@ import {
   withRateLimit,
 } from './account-pause';
 import type { BackoffOptions, Random } from './backoff';
+import { acceptedWrites, withBudget, withLearned } from './budget';
 import { DEFAULT_RETRY_AFTER_MS, type SendDecision } from './classify';
 import type { OutboxRecords } from './records';
 import { claimedIds, settle } from './settle';
-import type { AccountState, Clock, FailureReason, FindLanded, OutboxItem } from './types';
+import type { AccountState, AnnouncedBudget, Clock, FailureReason, FindLanded, OutboxItem } from './types';
 
 /** What writing down an answer needs; the scheduler's dependencies (`SchedulerDeps`) extend it. */
 export interface OutcomeDeps {
@@ -61,7 +62,8 @@ export async function recoverOne(deps: OutcomeDeps, item: OutboxItem, since: num
 /**
  * A refused write: the account's pause and the item's `waiting` state, durable together in one
  * transaction (a stop between two writes would otherwise leave a pause that explains nothing, or
- * a refused item with no pause). Returns the time the item waits for.
+ * a refused item with no pause). A 429 also teaches the budget (`withLearned`), and the budget its
+ * headers announced (`observed`) is stored with it. Returns the time the item waits for.
  */
 export async function storeRefusal(
   deps: OutcomeDeps,
@@ -69,12 +71,15 @@ export async function storeRefusal(
   until: number,
   at: number,
   error: FailureReason,
+  observed?: AnnouncedBudget,
 ): Promise<number> {
   const { records } = deps;
-  const state = withRateLimit(records.account(item.account) ?? { account: item.account }, until, {
+  let state = withRateLimit(records.account(item.account) ?? { account: item.account }, until, {
     item: item.id,
     at,
   });
+  if (error.kind === 'rate_limited') state = withLearned(state, acceptedWrites(records.list(item.account)), at, until);
+  state = withBudget(state, observed);
   const wait = state.rateLimitedUntil ?? until;
   await records.updateWithAccount(
     { ...item, state: { status: 'waiting', until: wait }, lastError: error, updatedAt: at },
@@ -83,13 +88,17 @@ export async function storeRefusal(
   return wait;
 }
 
-/** A send that threw: stores what the sender's error was classified as (`classifySendError`). */
+/**
+ * A send that threw: stores what the sender's error was classified as (`classifySendError`), and
+ * the budget its answer's headers announced (`observed`) with it.
+ */
 export async function afterFailure(
   deps: OutcomeDeps,
   item: OutboxItem,
   since: number,
   decision: SendDecision,
   refused: { until: number; at: number } | undefined,
+  observed?: AnnouncedBudget,
 ): Promise<void> {
   const { records, clock, random } = deps;
   const now = clock();
@@ -97,32 +106,45 @@ export async function afterFailure(
   switch (decision.type) {
     case 'rate_limited':
       // Usually stored already by onRefused, from the headers; again now with the full reason.
-      await storeRefusal(deps, item, refused?.until ?? now + decision.retryAfterMs, refused?.at ?? now, error);
+      await storeRefusal(
+        deps,
+        item,
+        refused?.until ?? now + decision.retryAfterMs,
+        refused?.at ?? now,
+        error,
+        observed,
+      );
       return;
     case 'key_disabled': {
       const reason = error.reason ?? error.message;
       const probe = deps.disabledProbe ?? DISABLED_PROBE_BACKOFF;
-      await updateAccount(deps, item.account, (state) => withDisabledKey(state, reason, now, probe));
+      await updateAccount(deps, item.account, (state) =>
+        withBudget(withDisabledKey(state, reason, now, probe), observed),
+      );
       await records.update({ ...item, state: { status: 'queued' }, lastError: error, updatedAt: now });
       return;
     }
     case 'not_sent': {
       const retry = deps.offlineRetry ?? OFFLINE_RETRY_BACKOFF;
-      await updateAccount(deps, item.account, (state) => withOffline(state, error.message, now, random, retry));
+      await updateAccount(deps, item.account, (state) =>
+        withBudget(withOffline(state, error.message, now, random, retry), observed),
+      );
       await records.update({ ...item, state: { status: 'queued' }, lastError: error, updatedAt: now });
       return;
     }
     case 'failed':
       await records.update({ ...item, state: { status: 'failed', reason: error, at: now }, updatedAt: now });
-      await updateAccount(deps, item.account, (state) => withoutPauses(state, now));
+      await updateAccount(deps, item.account, (state) => withBudget(withoutPauses(state, now), observed));
       return;
     case 'unknown':
       // The worker heard what happened (a 5xx, a broken connection: no answer reached the browser),
       // so no 429 can hide here; only a worker stopped mid-send may have lost one (recoverOne).
       await settleUnknown(deps, { ...item, lastError: error }, since, 'unknown', false);
+      await updateAccount(deps, item.account, (state) => withBudget(state, observed));
       return;
     case 'landed_unreadable': {
       const settled = await settleUnknown(deps, { ...item, lastError: error }, since, 'unreadable', false);
+      await updateAccount(deps, item.account, (state) => withBudget(state, observed));
       if (settled.state.status === 'sent') return;
       const reason = { ...error, mayHaveLanded: true };
       await records.update({ ...settled, state: { status: 'failed', reason, at: clock() }, updatedAt: clock() });
@@ -168,7 +190,7 @@ export async function settleUnknown(
   return next;
 }
 
-/** Changes an account's pauses; stores them only when they changed. */
+/** Changes an account's pauses or budget; stores them only when they changed. */
 export async function updateAccount(
   deps: OutcomeDeps,
   account: string,

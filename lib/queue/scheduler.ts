@@ -1,8 +1,18 @@
+import type { BudgetSignal } from '@/lib/api/budget';
 import { pausedUntil, samePauses, withoutPauses } from './account-pause';
+import { acceptedWrites, observeBudget, withBudget } from './budget';
 import { classifySendError, DEFAULT_RETRY_AFTER_MS } from './classify';
 import { landedState } from './landed';
-import { afterFailure, type OutcomeDeps, recoverOne, storeRefusal, updateAccount } from './outcomes';
-import { type FailureReason, isHeld, type OutboxItem, type SendResult, type WriteSender } from './types';
+import { afterFailure, type OutcomeDeps, recoverOne, storeRefusal } from './outcomes';
+import { type PacedHold, pacedUntil } from './pacing';
+import {
+  type AnnouncedBudget,
+  type FailureReason,
+  isHeld,
+  type OutboxItem,
+  type SendResult,
+  type WriteSender,
+} from './types';
 
 /** What the drainer needs from outside. */
 export interface SchedulerDeps extends OutcomeDeps {
@@ -18,6 +28,11 @@ export interface SchedulerDeps extends OutcomeDeps {
    * planned for it) until a key for its address is saved and the drainer is kicked.
    */
   canSend?: (account: string) => Promise<boolean>;
+  /**
+   * How many writes per budget window the account keeps for the platform's website and app (0 or
+   * absent: none). Asked before each send; see `pacing.ts` for how the wait is chosen.
+   */
+  reserveFor?: (account: string) => number | Promise<number>;
 }
 
 /** The result of one drain: when the background should wake the drainer again. */
@@ -39,6 +54,8 @@ export class Scheduler {
   private readonly busy = new Set<string>();
   /** Accounts whose writes wait for a key for their address (as of the last pass). */
   private readonly keyless = new Set<string>();
+  /** Each account's reserve as last asked (`nextWakeAt` and the summary are synchronous). */
+  private readonly reserves = new Map<string, number>();
 
   constructor(private readonly deps: SchedulerDeps) {}
 
@@ -89,9 +106,38 @@ export class Scheduler {
       let at = pausedUntil(records.account(account), now) ?? now;
       if (head.state.status === 'waiting') at = Math.max(at, head.state.until);
       if (head.holdUntil !== undefined) at = Math.max(at, head.holdUntil);
+      const paced = this.pacedAt(account, now);
+      if (paced !== undefined) at = Math.max(at, paced);
       if (earliest === null || at < earliest) earliest = at;
     }
     return earliest;
+  }
+
+  /** Pacing holding the account's next pending write now, if it does (with the reserve last asked). */
+  pacedHold(account: string): PacedHold | undefined {
+    const now = this.deps.clock();
+    if (!this.deps.records.list(account).some(isPending)) return undefined;
+    const until = this.pacedAt(account, now);
+    return until === undefined ? undefined : { until, reserve: this.reserves.get(account) ?? 0 };
+  }
+
+  private pacedAt(account: string, now: number): number | undefined {
+    const { records } = this.deps;
+    const reserve = this.reserves.get(account) ?? 0;
+    if (reserve <= 0) return undefined;
+    const until = pacedUntil(records.account(account), acceptedWrites(records.list(account)), reserve, now);
+    return until !== undefined && until > now ? until : undefined;
+  }
+
+  private async askReserve(account: string): Promise<void> {
+    const { reserveFor } = this.deps;
+    if (reserveFor === undefined) return;
+    try {
+      const reserve = await reserveFor(account);
+      this.reserves.set(account, Number.isFinite(reserve) && reserve > 0 ? Math.floor(reserve) : 0);
+    } catch {
+      // A settings read that failed keeps the reserve last known: the queue goes on.
+    }
   }
 
   /**
@@ -154,6 +200,8 @@ export class Scheduler {
       return;
     }
     for (;;) {
+      // Asked before the checks: no await may come between choosing the head and sending it.
+      await this.askReserve(account);
       const now = clock();
       if (pausedUntil(records.account(account), now) !== undefined) return;
       const items = records.list(account);
@@ -163,6 +211,8 @@ export class Scheduler {
       if (head === undefined) return;
       if (head.state.status === 'waiting' && head.state.until > now) return;
       if (isHeld(head, now)) return;
+      // Pacing only adds waiting: every check above still holds on its own.
+      if (this.pacedAt(account, now) !== undefined) return;
       await this.sendOne(head);
     }
   }
@@ -182,6 +232,11 @@ export class Scheduler {
       // Durable before the request leaves: a stop mid-send is then found and settled at start-up.
       await records.update(sending);
       let refused: { until: number; at: number } | undefined;
+      // Stored with the outcome, in the same write (not a write of its own).
+      let observed: AnnouncedBudget | undefined;
+      const onBudget = async (signal: BudgetSignal): Promise<void> => {
+        observed = observeBudget(signal, clock(), sending.id);
+      };
       const onRefused = async (retryAfterMs: number, status: number): Promise<void> => {
         const at = clock();
         const wait = Number.isFinite(retryAfterMs) && retryAfterMs >= 0 ? retryAfterMs : DEFAULT_RETRY_AFTER_MS;
@@ -190,18 +245,23 @@ export class Scheduler {
           status,
           message: 'The platform asked to wait before the next write.',
         };
-        refused = { until: await storeRefusal(this.deps, sending, at + wait, at, error), at };
+        refused = { until: await storeRefusal(this.deps, sending, at + wait, at, error, observed), at };
       };
       let result: SendResult;
       try {
-        result = await sender(sending, { onRefused });
+        result = await sender(sending, { onRefused, onBudget });
       } catch (error) {
-        await afterFailure(this.deps, sending, since, classifySendError(error), refused);
+        await afterFailure(this.deps, sending, since, classifySendError(error), refused, observed);
         return;
       }
+      const now = clock();
       const { lastError: _, ...rest } = sending;
-      await records.update({ ...rest, state: landedState(result, clock()), updatedAt: clock() });
-      await updateAccount(this.deps, item.account, (state) => withoutPauses(state, clock()));
+      const landed: OutboxItem = { ...rest, state: landedState(result, now), updatedAt: now };
+      const current = records.account(item.account);
+      const next = withBudget(withoutPauses(current ?? { account: item.account }, now), observed);
+      // The outcome and what the answer said of the budget: one transaction, one write.
+      if (samePauses(current, next)) await records.update(landed);
+      else await records.updateWithAccount(landed, next);
     } finally {
       this.busy.delete(item.id);
     }

@@ -1,4 +1,6 @@
 import { pausedUntil } from './account-pause';
+import { acceptedWrites } from './budget';
+import { type BudgetView, budgetView, type PacedHold } from './pacing';
 import type { AccountState, ItemStatus, OutboxItem } from './types';
 
 /** Item states from most to least in need of the user's attention. */
@@ -17,6 +19,15 @@ export interface AccountPause {
   offlineUntil?: number;
 }
 
+/** An account's write budget and reserve pacing as the UI shows them (not a pause: nothing failed). */
+export interface AccountPacing {
+  account: string;
+  /** Set while pacing holds the account's next write back to keep its reserve. */
+  paced?: PacedHold;
+  /** What is known of the budget: announced by headers, or learned from refusals. */
+  budget?: BudgetView;
+}
+
 /** Everything the badge, the popup and the Outbox header need, in one object. */
 export interface OutboxSummary {
   counts: Record<ItemStatus, number>;
@@ -28,14 +39,20 @@ export interface OutboxSummary {
   paused: AccountPause[];
   /** When the drainer should run next (see Scheduler.nextWakeAt). */
   nextWakeAt: number | null;
+  /** Accounts with a known budget or held by pacing. */
+  pacing: AccountPacing[];
 }
 
-/** Builds the summary from the items and account states (of one account when `account` is given). */
+/**
+ * Builds the summary from the items and account states (of one account when `account` is given);
+ * `paced` names the accounts pacing holds (Scheduler.pacedHold).
+ */
 export function summarize(
   items: readonly OutboxItem[],
   accounts: readonly AccountState[],
   now: number,
   nextWakeAt: number | null,
+  paced: ReadonlyMap<string, PacedHold> = new Map(),
 ): OutboxSummary {
   const counts: Record<ItemStatus, number> = { queued: 0, sending: 0, sent: 0, waiting: 0, failed: 0, uncertain: 0 };
   for (const item of items) counts[item.state.status] += 1;
@@ -55,5 +72,14 @@ export function summarize(
     if (state.offline !== undefined && state.offline.retryAt > now) pause.offlineUntil = state.offline.retryAt;
     paused.push(pause);
   }
-  return { counts, pending: counts.queued + counts.waiting + counts.sending, worst, paused, nextWakeAt };
+  const pacing: AccountPacing[] = [];
+  for (const state of accounts) {
+    const entry: AccountPacing = { account: state.account };
+    const hold = paced.get(state.account);
+    if (hold !== undefined) entry.paced = hold;
+    const budget = budgetView(state, acceptedWrites(items.filter((item) => item.account === state.account)), now);
+    if (budget !== undefined) entry.budget = budget;
+    if (hold !== undefined || budget !== undefined) pacing.push(entry);
+  }
+  return { counts, pending: counts.queued + counts.waiting + counts.sending, worst, paused, nextWakeAt, pacing };
 }

@@ -1,3 +1,4 @@
+import type { BudgetSignal } from '@/lib/api/budget';
 import type { ApiErrorKind } from '@/lib/api/errors';
 
 /** A write the user asked for. The Outbox sends it as one POST. */
@@ -94,6 +95,37 @@ export interface AccountState {
   disabled?: { reason: string; since: number; attempt: number; nextProbeAt: number };
   /** The sender could not reach the server before sending (offline): retry with backoff. */
   offline?: { since: number; attempt: number; retryAt: number; message: string };
+  /** The budget the newest answer's headers announced (see `pacing.ts`). Kept, not a pause. */
+  budget?: AnnouncedBudget;
+  /** The budget learned from a 429 when no headers say one (see `budget.ts`). Kept, not a pause. */
+  learned?: LearnedBudget;
+  /**
+   * When the newest heard 429's wait ends, kept after it passed: the next 429 learns only from the
+   * writes accepted after it.
+   */
+  refusalEndsAt?: number;
+}
+
+/** What an answer's budget headers said, made absolute (epoch ms). */
+export interface AnnouncedBudget {
+  limit?: number;
+  /** Writes left when the answer came, the write that answer was for already counted. */
+  remaining: number;
+  /** When the budget frees again, when said. */
+  resetAt?: number;
+  windowMs?: number;
+  /** When the answer came. */
+  seenAt: number;
+  /** The item whose answer said it (its own write is counted in `remaining`). */
+  item: string;
+  source: BudgetSignal['source'];
+}
+
+/** A budget learned from a 429: at most `limit` accepted writes in any `windowMs`. */
+export interface LearnedBudget {
+  limit: number;
+  windowMs: number;
+  learnedAt: number;
 }
 
 /** What the sender returns for a write the server accepted. */
@@ -113,6 +145,12 @@ export interface SendHooks {
    * The sender must await it before going on, and still throw the ApiError afterwards.
    */
   onRefused?: (retryAfterMs: number, status: number) => Promise<void>;
+  /**
+   * Called with what an answer's headers said about the account's write budget, for accepted
+   * writes and refusals alike, before the sender resolves or throws (for a refusal, after
+   * `onRefused`). The Outbox stores it with the write's outcome; the sender must await it.
+   */
+  onBudget?: (signal: BudgetSignal) => Promise<void>;
   signal?: AbortSignal;
 }
 

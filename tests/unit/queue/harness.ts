@@ -1,9 +1,10 @@
 import { vi } from 'vitest';
+import type { BudgetSignal } from '@/lib/api/budget';
 import { ApiError, type ApiErrorInit } from '@/lib/api/errors';
 import { MemoryOutboxStore } from '@/lib/queue/memory-store';
 import { Outbox } from '@/lib/queue/outbox';
 import type { OutboxOptions } from '@/lib/queue/outbox-options';
-import type { FindLanded, OutboxItem, SendResult } from '@/lib/queue/types';
+import type { FindLanded, OutboxItem, SendHooks, SendResult } from '@/lib/queue/types';
 
 /** A send the test answers by hand. */
 export interface PendingSend {
@@ -13,12 +14,16 @@ export interface PendingSend {
   /** The server took it and answered this (held or rejected by moderation, no id, …). */
   answer(result: SendResult): void;
   fail(error: unknown): void;
+  /** Accepted, its headers announcing `budget` (told through `onBudget` before the answer resolves). */
+  succeedWith(id: string, budget: Omit<BudgetSignal, 'source'>): Promise<void>;
+  /** A 429 as a sender meets it: `onRefused`, then `onBudget` when headers said one, then the error. */
+  refuse(retryAfterMs: number, budget?: Omit<BudgetSignal, 'source'>): Promise<void>;
 }
 
 /** A sender whose every call waits until the test answers it. */
 export class ManualSender {
   readonly calls: PendingSend[] = [];
-  readonly send = (item: OutboxItem): Promise<SendResult> =>
+  readonly send = (item: OutboxItem, hooks: SendHooks = {}): Promise<SendResult> =>
     new Promise<SendResult>((resolve, reject) => {
       this.calls.push({
         item: structuredClone(item),
@@ -26,6 +31,15 @@ export class ManualSender {
         succeed: (id) => resolve({ id }),
         answer: resolve,
         fail: reject,
+        succeedWith: async (id, budget) => {
+          await hooks.onBudget?.({ ...budget, source: 'ietf' });
+          resolve({ id });
+        },
+        refuse: async (retryAfterMs, budget) => {
+          await hooks.onRefused?.(retryAfterMs, 429);
+          if (budget !== undefined) await hooks.onBudget?.({ ...budget, source: 'ietf' });
+          reject(apiError('rate_limited', { status: 429, retryAfterMs }));
+        },
       });
     });
 

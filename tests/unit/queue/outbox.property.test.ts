@@ -3,10 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryOutboxStore } from '@/lib/queue/memory-store';
 import { Outbox } from '@/lib/queue/outbox';
-import type { OutboxItem, WriteRequest } from '@/lib/queue/types';
-import { FakeServer, fencedStore, Generation, type ServerReply, SimClock, seededRandom } from './sim';
+import type { AccountState, OutboxItem, WriteRequest } from '@/lib/queue/types';
+import { readyAccounts } from './ready';
+import { FakeServer, fencedStore, Generation, type ServerReply, type SimBudget, SimClock, seededRandom } from './sim';
 
-const ACCOUNTS = ['acc-a', 'acc-b'] as const;
+const ACCOUNTS = ['acc-a', 'acc-b', 'acc-c'] as const;
+type Reserves = Record<(typeof ACCOUNTS)[number], number>;
 
 type Event =
   | { type: 'enqueue'; account: (typeof ACCOUNTS)[number]; kind: WriteRequest['kind'] }
@@ -15,15 +17,40 @@ type Event =
   | { type: 'resend_uncertain' };
 
 const latency = fc.integer({ min: 0, max: 3_000 });
+/** Budget headers, or none (a server that says nothing). */
+const budgetArb: fc.Arbitrary<SimBudget | undefined> = fc.option(
+  fc.record(
+    {
+      limit: fc.integer({ min: 0, max: 6 }),
+      remaining: fc.integer({ min: 0, max: 6 }),
+      resetMs: fc.integer({ min: 0, max: 90_000 }),
+      windowMs: fc.integer({ min: 1, max: 90_000 }),
+    },
+    { requiredKeys: ['remaining'] },
+  ),
+  { nil: undefined },
+);
+const withBudget = <T extends object>(reply: T, budget: SimBudget | undefined): T =>
+  budget === undefined ? reply : { ...reply, budget };
 const replyArb: fc.Arbitrary<ServerReply> = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ type: fc.constant('ok' as const), latencyMs: latency }) },
+  {
+    weight: 8,
+    arbitrary: fc
+      .tuple(fc.record({ type: fc.constant('ok' as const), latencyMs: latency }), budgetArb)
+      .map(([reply, budget]) => withBudget(reply, budget)),
+  },
   {
     weight: 4,
-    arbitrary: fc.record({
-      type: fc.constant('rate_limited' as const),
-      latencyMs: latency,
-      retryAfterS: fc.integer({ min: 0, max: 120 }),
-    }),
+    arbitrary: fc
+      .tuple(
+        fc.record({
+          type: fc.constant('rate_limited' as const),
+          latencyMs: latency,
+          retryAfterS: fc.integer({ min: 0, max: 120 }),
+        }),
+        budgetArb,
+      )
+      .map(([reply, budget]) => withBudget(reply, budget)),
   },
   {
     weight: 2,
@@ -50,6 +77,7 @@ const eventArb: fc.Arbitrary<Event> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ type: 'resend_uncertain' as const }) },
 );
+const reserveArb = fc.integer({ min: 0, max: 3 });
 const scheduleArb = fc.array(fc.record({ gapMs: fc.integer({ min: 0, max: 30_000 }), event: eventArb }), {
   minLength: 1,
   maxLength: 40,
@@ -69,13 +97,20 @@ function request(kind: WriteRequest['kind']): WriteRequest {
  * and is stopped at random store writes and started again on the same store. Returns what the
  * checks need.
  */
-async function play(schedule: { gapMs: number; event: Event }[], replies: ServerReply[], seed: number) {
+async function play(
+  schedule: { gapMs: number; event: Event }[],
+  replies: ServerReply[],
+  seed: number,
+  reserves: Reserves,
+) {
   const clock = new SimClock();
   const server = new FakeServer(clock, [...replies]);
   const base = new MemoryOutboxStore();
   const random = seededRandom(seed);
   const acked: string[] = [];
   const errors: unknown[] = [];
+  /** Accounts that could have sent at a quiet moment but did not (another account held them up). */
+  const delayed: string[] = [];
   let ids = 0;
   let gen = new Generation();
   let outbox!: Outbox;
@@ -91,6 +126,7 @@ async function play(schedule: { gapMs: number; event: Event }[], replies: Server
       clock: () => clock.now,
       random,
       newId: () => `item-${++ids}`,
+      reserveFor: (account) => reserves[account as keyof Reserves] ?? 0,
     });
     void outbox.recoverInterrupted().then(kick, fail(mine));
   }
@@ -112,11 +148,25 @@ async function play(schedule: { gapMs: number; event: Event }[], replies: Server
   }
 
   clock.afterStep = async () => {
-    if (!gen.dead) return;
     // The browser starts the worker again (the next alarm or message does).
-    cancelAlarm();
-    await start();
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (gen.dead) {
+      cancelAlarm();
+      await start();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    // A quiet moment (nothing in flight, no timer due): every account that may send has sent.
+    const due = clock.nextTimerAt();
+    if (gen.dead || (due !== undefined && due <= clock.now)) return;
+    const items = outbox.list();
+    if (items.some((item) => item.state.status === 'sending')) return;
+    const states = new Map<string, AccountState>();
+    for (const account of ACCOUNTS) {
+      const state = outbox.accountState(account);
+      if (state !== undefined) states.set(account, state);
+    }
+    for (const account of readyAccounts(ACCOUNTS, items, states, reserves, clock.now)) {
+      delayed.push(`${account} could send at ${clock.now}`);
+    }
   };
 
   await start();
@@ -158,21 +208,24 @@ async function play(schedule: { gapMs: number; event: Event }[], replies: Server
     if (next === undefined) break;
     await clock.advanceTo(next);
   }
-  return { server, final: await base.listItems(), acked, errors, clock };
+  return { server, final: await base.listItems(), acked, errors, clock, delayed };
 }
 
 describe('Outbox under random schedules (property)', () => {
-  it('never sends before a 429’s time, loses nothing, sends nothing twice, keeps FIFO per account', async () => {
+  it('never sends before a 429’s time, never delays an account for another, loses and doubles nothing, keeps FIFO', async () => {
     await fc.assert(
       fc.asyncProperty(
         scheduleArb,
         fc.array(replyArb, { maxLength: 60 }),
         fc.integer(),
-        async (schedule, replies, seed) => {
-          const { server, final, acked, errors } = await play(schedule, replies, seed);
+        fc.record({ 'acc-a': reserveArb, 'acc-b': reserveArb, 'acc-c': reserveArb }),
+        async (schedule, replies, seed, reserves) => {
+          const { server, final, acked, errors, delayed } = await play(schedule, replies, seed, reserves);
           expect(errors).toEqual([]);
           // No early send, never two writes of one account in flight at once.
           expect(server.violations).toEqual([]);
+          // A pause (429, probe, offline, pacing) of one account never held up another.
+          expect(delayed).toEqual([]);
 
           const byId = new Map(final.map((item) => [item.id, item]));
           // Nothing acknowledged is lost, and nothing is left half-done.

@@ -184,6 +184,8 @@ describe('429: pause every write of the account until the time it named', () => 
       account: A,
       rateLimitedUntil: START + 20_000,
       rateLimitedBy: { item: head?.id, at: START },
+      // Kept after the wait passed: the next 429 learns the budget only from writes after it.
+      refusalEndsAt: START + 20_000,
     });
     // Another account's budget is its own.
     expect(states(outbox.list(B))).toEqual(['other account:sent']);

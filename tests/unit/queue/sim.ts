@@ -1,3 +1,4 @@
+import type { BudgetSignal } from '@/lib/api/budget';
 import { ApiError } from '@/lib/api/errors';
 import type { MemoryOutboxStore } from '@/lib/queue/memory-store';
 import type { OutboxStore } from '@/lib/queue/store';
@@ -55,10 +56,13 @@ export class SimClock {
   }
 }
 
+/** Budget headers a reply may carry (told to the client through `onBudget`). */
+export type SimBudget = Omit<BudgetSignal, 'source'>;
+
 /** How the fake server answers one request (taken in order; `ok` once the script runs out). */
 export type ServerReply =
-  | { type: 'ok'; latencyMs: number }
-  | { type: 'rate_limited'; latencyMs: number; retryAfterS: number }
+  | { type: 'ok'; latencyMs: number; budget?: SimBudget }
+  | { type: 'rate_limited'; latencyMs: number; retryAfterS: number; budget?: SimBudget }
   /** A 503 naming a wait: like a 429 (nothing written). */
   | { type: 'unavailable'; latencyMs: number; retryAfterS: number }
   /** Commits, then the connection drops: the client sees a network error after sending. */
@@ -162,7 +166,11 @@ export class FakeServer {
         switch (reply.type) {
           case 'ok': {
             const id = this.commit(item, false);
-            respond(() => resolve({ id }));
+            respond(() => {
+              const told =
+                reply.budget === undefined ? undefined : hooks.onBudget?.({ ...reply.budget, source: 'ietf' });
+              (told ?? Promise.resolve()).then(() => resolve({ id }), reject);
+            });
             return;
           }
           case 'rate_limited':
@@ -181,11 +189,14 @@ export class FakeServer {
               // the headers (onRefused), before anything else, and a stop there loses the rest.
               if (this.bind === 'heard') this.bindWait(item.account, this.clock.now + retryAfterMs);
               const refused = hooks.onRefused?.(retryAfterMs, status) ?? Promise.resolve();
-              refused.then(() => {
-                // Then the client reads the body: one more await a stop can cut.
-                if (gen.dead || gen.step()) return;
-                reject(error);
-              }, reject);
+              const budget = reply.type === 'rate_limited' ? reply.budget : undefined;
+              refused
+                .then(() => (budget === undefined ? undefined : hooks.onBudget?.({ ...budget, source: 'ietf' })))
+                .then(() => {
+                  // Then the client reads the body: one more await a stop can cut.
+                  if (gen.dead || gen.step()) return;
+                  reject(error);
+                }, reject);
             });
             return;
           }

@@ -1,0 +1,185 @@
+// @vitest-environment node
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
+import { MemoryOutboxStore } from '@/lib/queue/memory-store';
+import { Outbox } from '@/lib/queue/outbox';
+import type { WriteSender } from '@/lib/queue/types';
+import { SimClock } from './sim';
+
+const ACCOUNT = 'acct-a';
+
+interface Entry {
+  at: number;
+  who: 'ext' | 'web';
+  ok: boolean;
+}
+
+/**
+ * A platform with a sliding-window budget: at most `limit` accepted writes of the account in any
+ * (now − window, now], the extension's and the website's together. It decides when a request
+ * arrives; the client hears the answer `latencyMs` later.
+ */
+class SlidingWindowServer {
+  readonly log: Entry[] = [];
+  constructor(
+    private readonly clock: SimClock,
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly headers: boolean,
+    private readonly latencyMs: number,
+  ) {}
+
+  /** Tries one write now; returns the answer's figures. */
+  attempt(who: Entry['who']): { ok: boolean; remaining: number; resetMs: number } {
+    const now = this.clock.now;
+    const inWindow = this.log.filter((e) => e.ok && e.at > now - this.windowMs);
+    const ok = inWindow.length < this.limit;
+    this.log.push({ at: now, who, ok });
+    const oldest = (ok ? [...inWindow, { at: now }] : inWindow)[0]?.at ?? now;
+    const remaining = this.limit - inWindow.length - (ok ? 1 : 0);
+    return { ok, remaining, resetMs: oldest + this.windowMs - now };
+  }
+
+  readonly sender: WriteSender = (_item, hooks = {}) =>
+    new Promise((resolve, reject) => {
+      const answer = this.attempt('ext');
+      const budget = {
+        limit: this.limit,
+        remaining: answer.remaining,
+        resetMs: answer.resetMs,
+        windowMs: this.windowMs,
+      };
+      this.clock.setTimer(this.clock.now + this.latencyMs, () => {
+        void (async () => {
+          if (answer.ok) {
+            if (this.headers) await hooks.onBudget?.({ ...budget, source: 'ietf' });
+            resolve({ id: `c_${this.log.length}` });
+            return;
+          }
+          const retryAfterMs = Math.ceil(answer.resetMs / 1_000) * 1_000;
+          await hooks.onRefused?.(retryAfterMs, 429);
+          if (this.headers) await hooks.onBudget?.({ ...budget, source: 'ietf' });
+          reject(new ApiError({ kind: 'rate_limited', message: '429', status: 429, retryAfterMs }));
+        })();
+      });
+    });
+
+  /** The extension's accepted writes in the trailing window at `at`. */
+  oursAt(at: number): number {
+    return this.log.filter((e) => e.ok && e.who === 'ext' && e.at > at - this.windowMs && e.at <= at).length;
+  }
+}
+
+/** A burst of 3 × limit writes with a reserve, the website writing at the given gaps from `webFrom`. */
+async function play(p: {
+  limit: number;
+  reserve: number;
+  windowMs: number;
+  latencyMs: number;
+  headers: boolean;
+  webGaps: number[];
+}) {
+  const clock = new SimClock();
+  const server = new SlidingWindowServer(clock, p.limit, p.windowMs, p.headers, p.latencyMs);
+  let ids = 0;
+  const outbox = await Outbox.open({
+    store: new MemoryOutboxStore(),
+    sender: server.sender,
+    findLanded: async () => [],
+    clock: () => clock.now,
+    random: () => 0.5,
+    newId: () => `item-${++ids}`,
+    reserveFor: () => p.reserve,
+  });
+  let cancelAlarm: () => void = () => undefined;
+  const kick = (): void => {
+    void outbox.drain().then((result) => {
+      cancelAlarm();
+      if (result.nextWakeAt !== null) cancelAlarm = clock.setTimer(Math.max(result.nextWakeAt, clock.now), kick);
+    });
+  };
+  for (let i = 0; i < 3 * p.limit; i++) await outbox.enqueue(ACCOUNT, { kind: 'post', body: `write ${i}` });
+  kick();
+  await clock.flush();
+  // Headers on: the website writes from the start. Off: once the first 429 taught the budget and
+  // the burst before it left the window (the website's earlier writes would skew the lesson).
+  let webFrom: number | undefined = p.headers ? 0 : undefined;
+  const webAttempts: number[] = [];
+  let nextWeb = 0;
+  for (let round = 0; round < 10_000; round++) {
+    if (webFrom === undefined) {
+      const refusal = server.log.find((e) => !e.ok);
+      if (refusal !== undefined) webFrom = refusal.at + p.windowMs;
+    }
+    const webAt =
+      webFrom === undefined || nextWeb >= p.webGaps.length ? undefined : webFrom + (p.webGaps[nextWeb] ?? 0);
+    const timer = clock.nextTimerAt();
+    if (timer === undefined && webAt === undefined) break;
+    if (webAt !== undefined && (timer === undefined || webAt <= timer)) {
+      await clock.advanceTo(webAt);
+      server.attempt('web');
+      webAttempts.push(webAt);
+      webFrom = webAt;
+      nextWeb += 1;
+    } else if (timer !== undefined) {
+      await clock.advanceTo(timer);
+    }
+  }
+  const firstRefusal = server.log.find((e) => !e.ok)?.at;
+  return { server, final: outbox.list(), firstRefusal, webAttempts };
+}
+
+const params = (headers: boolean) =>
+  fc
+    .record({
+      limit: fc.integer({ min: 3, max: 6 }),
+      windowMs: fc.constantFrom(5_000, 10_000, 60_000),
+      latencyMs: fc.integer({ min: 0, max: 300 }),
+      spread: fc.array(fc.double({ min: 1, max: 3, noNaN: true }), { maxLength: 12 }),
+      reserveShare: fc.double({ min: 0, max: 0.99, noNaN: true }),
+    })
+    .map(({ limit, windowMs, latencyMs, spread, reserveShare }) => {
+      const reserve = 1 + Math.floor(reserveShare * (limit - 1));
+      // At most `reserve` website writes in any window: gaps of at least window / reserve.
+      const webGaps = spread.map((factor) => Math.ceil((factor * windowMs) / reserve));
+      return { limit, reserve, windowMs, latencyMs, headers, webGaps };
+    });
+
+describe('a reserve against a sliding-window server (property)', () => {
+  it('headers on: our writes in any window stay within limit − reserve, the website never hears 429', async () => {
+    await fc.assert(
+      fc.asyncProperty(params(true), async (p) => {
+        const { server, final, webAttempts } = await play(p);
+        expect(webAttempts).toHaveLength(p.webGaps.length);
+        expect(final.map((item) => item.state.status)).toEqual(Array(3 * p.limit).fill('sent'));
+        const ours = server.log.filter((e) => e.who === 'ext' && e.ok);
+        expect(ours).toHaveLength(3 * p.limit);
+        for (const write of ours) expect(server.oursAt(write.at)).toBeLessThanOrEqual(p.limit - p.reserve);
+        expect(server.log.filter((e) => e.who === 'web' && !e.ok)).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+
+  it('headers off: after the first 429 is learned, the same holds (before it, nothing is known)', async () => {
+    await fc.assert(
+      fc.asyncProperty(params(false), async (p) => {
+        const { server, final, firstRefusal, webAttempts } = await play(p);
+        expect(webAttempts).toHaveLength(p.webGaps.length);
+        expect(final.map((item) => item.state.status)).toEqual(Array(3 * p.limit).fill('sent'));
+        // The burst runs into the budget once: that refusal is the lesson.
+        expect(firstRefusal).toBeDefined();
+        const ours = server.log.filter((e) => e.who === 'ext' && e.ok);
+        expect(ours).toHaveLength(3 * p.limit);
+        const learnedBy = (firstRefusal ?? 0) + p.windowMs;
+        for (const write of ours) {
+          if (write.at >= learnedBy) expect(server.oursAt(write.at)).toBeLessThanOrEqual(p.limit - p.reserve);
+        }
+        expect(server.log.filter((e) => !e.ok)).toHaveLength(1);
+        expect(server.log.filter((e) => e.who === 'web' && !e.ok)).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+});
