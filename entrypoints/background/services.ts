@@ -58,6 +58,8 @@ export class BackgroundServices {
           return found !== undefined && (await this.vault.keyFor(found.id, originOf(found))) !== undefined;
         },
         answerDeadlineMs: DEFAULT_TIMEOUT_MS,
+        // Writes per window each account keeps free for the website and app (options → Accounts).
+        reserveFor: async (account) => accountById(await this.accounts.book(), account)?.reserve ?? 0,
       }),
     );
     return this.outboxOpening;

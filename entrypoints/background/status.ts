@@ -26,6 +26,7 @@ async function accountView(
   isDefault: boolean,
 ): Promise<AccountView> {
   const [key, summary] = [await services.vault.describe(account.id), outbox.summary(account.id)];
+  const pacing = summary.pacing.find((entry) => entry.account === account.id);
   return {
     id: account.id,
     name: accountName(account),
@@ -38,6 +39,8 @@ async function accountView(
     isDefault,
     pending: summary.pending,
     pause: pauseView(summary.paused.find((pause) => pause.account === account.id)),
+    budget: pacing?.budget ?? null,
+    pacedUntil: pacing?.paced?.until ?? null,
   };
 }
 

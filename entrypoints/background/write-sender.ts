@@ -22,6 +22,8 @@ export function writeSender(clientFor: (account: string) => Promise<ApiClient>):
     const options: RequestOptions = {};
     if (hooks.signal !== undefined) options.signal = hooks.signal;
     if (hooks.onRefused !== undefined) options.onRetryAfter = hooks.onRefused;
+    // What the answer's headers say of the account's budget: the Outbox paces its reserve by it.
+    if (hooks.onBudget !== undefined) options.onBudget = hooks.onBudget;
     switch (request.kind) {
       case 'post':
         return landed(await client.createPost(request.body, options));

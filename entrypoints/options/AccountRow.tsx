@@ -24,6 +24,39 @@ export function accountState(account: AccountView): { tone: 'ok' | 'problem' | '
   return { tone: 'ok', text: t('accountWorks') };
 }
 
+/** A window's length in words: "45 s", "15 min", "2 h". */
+function windowText(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 120) return t('accountWindowSeconds', String(seconds));
+  const minutes = Math.round(seconds / 60);
+  return minutes < 120
+    ? t('accountWindowMinutes', String(minutes))
+    : t('accountWindowHours', String(Math.round(minutes / 60)));
+}
+
+/** What is known of the account's budget and, while pacing holds its writes, until when. */
+function BudgetLine({ account }: { account: AccountView }) {
+  const { budget, pacedUntil } = account;
+  if ((budget === null || budget === undefined) && !pacedUntil) return null;
+  const limit = budget?.limit === undefined ? '?' : String(budget.limit);
+  const window = budget?.windowMs === undefined ? '?' : windowText(budget.windowMs);
+  return (
+    <p class="account-budget hint">
+      {budget?.source === 'announced' && t('accountBudgetAnnounced', [limit, window])}
+      {budget?.source === 'announced' &&
+        budget.remaining !== undefined &&
+        ` ${t('accountBudgetLeft', String(budget.remaining))}`}
+      {budget?.source === 'learned' && t('accountBudgetLearned', [limit, window])}
+      {pacedUntil ? (
+        <>
+          {' '}
+          {t('accountPaced', String(account.reserve))} <Countdown until={pacedUntil} />
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 /** One account: its name, address and state; check, make default, reserve, remove (asking first). */
 export function AccountRow({ account, others }: { account: AccountView; others: readonly AccountView[] }) {
   const [busy, setBusy] = useState(false);
@@ -70,6 +103,7 @@ export function AccountRow({ account, others }: { account: AccountView; others: 
           {t('accountRateLimited')} <Countdown until={account.pause.rateLimitedUntil} />
         </p>
       )}
+      <BudgetLine account={account} />
       <div class="account-reserve">
         <label for={`${base}-reserve`}>{t('accountReserve')}</label>
         <input
