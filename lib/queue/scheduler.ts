@@ -43,12 +43,13 @@ export interface DrainResult {
 
 /**
  * The drainer: sends pending writes, oldest first, one at a time per account, and turns every
- * answer into the next durable state. Only one pass runs at a time; see `drain`.
+ * answer into the next durable state. Accounts drain independently; see `drain`.
  */
 export class Scheduler {
-  private running: Promise<DrainResult> | null = null;
-  private followUp: Promise<DrainResult> | null = null;
-  /** Passes and recoveries run one after another, never interleaved. */
+  /** Each account's running loop, and the one more loop asked for while it runs. */
+  private readonly accountRuns = new Map<string, Promise<void>>();
+  private readonly accountFollowUps = new Map<string, Promise<void>>();
+  /** Recoveries (settling interrupted sends) run one after another, never interleaved. */
   private exclusiveTail: Promise<unknown> = Promise.resolve();
   /** Items this instance is sending or settling right now (any other `sending` item was interrupted). */
   private readonly busy = new Set<string>();
@@ -60,27 +61,42 @@ export class Scheduler {
   constructor(private readonly deps: SchedulerDeps) {}
 
   /**
-   * Sends everything that may be sent now. Concurrent callers (alarm, start-up, a message) share
-   * the running pass; a call that arrives while a pass runs gets exactly one more pass after it,
-   * shared by every such caller, so a write enqueued mid-pass is never missed.
+   * Sends everything that may be sent now. Interrupted sends are settled first; then each account
+   * runs its own loop, one at a time per account: a call that arrives while an account's loop runs
+   * gets exactly one more loop of that account after it (shared by every such caller), so a write
+   * enqueued meanwhile is never missed, and an account never waits for another's send, slow or paused.
+   * Resolves once every account's loop this call started or joined has ended.
    */
-  drain(): Promise<DrainResult> {
-    if (this.running === null) {
-      const pass = this.exclusive(() => this.pass()).finally(() => {
-        this.running = null;
-      });
-      this.running = pass;
-      return pass;
+  async drain(): Promise<DrainResult> {
+    await this.exclusive(() => this.recover());
+    const accounts = this.deps.records.accountNames();
+    // allSettled, not all: this call must not report (and the background must not plan the next
+    // wake-up) while another account's send is still in flight.
+    const outcomes = await Promise.allSettled(accounts.map((account) => this.runAccount(account)));
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure !== undefined) throw failure.reason;
+    return { nextWakeAt: this.nextWakeAt() };
+  }
+
+  /** The account's loop: the one running, else a new one; a call while one runs gets one more after it. */
+  private runAccount(account: string): Promise<void> {
+    const running = this.accountRuns.get(account);
+    if (running === undefined) {
+      const run = this.drainAccount(account).finally(() => this.accountRuns.delete(account));
+      this.accountRuns.set(account, run);
+      return run;
     }
-    if (this.followUp === null) {
-      this.followUp = this.running
+    let next = this.accountFollowUps.get(account);
+    if (next === undefined) {
+      next = running
         .catch(() => undefined)
         .then(() => {
-          this.followUp = null;
-          return this.drain();
+          this.accountFollowUps.delete(account);
+          return this.runAccount(account);
         });
+      this.accountFollowUps.set(account, next);
     }
-    return this.followUp;
+    return next;
   }
 
   /**
@@ -174,17 +190,6 @@ export class Scheduler {
       }
     }
     return recovered;
-  }
-
-  private async pass(): Promise<DrainResult> {
-    await this.recover();
-    const accounts = this.deps.records.accountNames();
-    // allSettled, not all: the pass must not end (and free the drainer) while another account's
-    // send is still in flight, or a second pass could put a second write of that account in flight.
-    const outcomes = await Promise.allSettled(accounts.map((account) => this.drainAccount(account)));
-    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-    if (failure !== undefined) throw failure.reason;
-    return { nextWakeAt: this.nextWakeAt() };
   }
 
   /** The accounts whose pending writes wait for a key for their address (as of the last pass). */
