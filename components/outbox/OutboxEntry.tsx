@@ -22,6 +22,8 @@ export interface OutboxEntryProps {
   onDiscard: (id: string) => ActionResult;
   /** Another write of the same account waits for the rate limit: a queued one goes after it. */
   behindWait?: boolean;
+  /** Who it is written as, shown when the user has several accounts. */
+  speaker?: string;
 }
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -170,6 +172,7 @@ export function OutboxEntry(props: OutboxEntryProps) {
         <span id={`${id}-what`} class="outbox-what">
           <What {...props} />
         </span>
+        {props.speaker !== undefined && <span class="outbox-speaker">{t('speakerAs', props.speaker)}</span>}
       </div>
       <p class="outbox-detail">
         <Detail item={item} siteOrigin={props.siteOrigin} behindWait={props.behindWait === true} />

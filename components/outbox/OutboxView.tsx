@@ -54,6 +54,10 @@ export function OutboxView(props: OutboxViewProps) {
 
   const items: readonly OutboxItemView[] = outbox?.items ?? [];
   const groups = groupOutbox(items);
+  // Each write links to its own account's platform, and says who it is written as when there are several.
+  const accounts = new Map((status?.accounts ?? []).map((account) => [account.id, account]));
+  const speakerOf = (item: OutboxItemView) =>
+    accounts.size > 1 ? (accounts.get(item.account)?.name ?? t('outboxGoneAccount')) : undefined;
   const waitingAccounts = new Set(items.filter((item) => item.state.status === 'waiting').map((item) => item.account));
   const more = outbox?.olderCursor !== null && outbox?.olderCursor !== undefined;
   return (
@@ -82,7 +86,8 @@ export function OutboxView(props: OutboxViewProps) {
                   key={item.id}
                   item={item}
                   reactionLabel={props.reactionLabel}
-                  siteOrigin={props.siteOrigin}
+                  siteOrigin={accounts.get(item.account)?.origin ?? props.siteOrigin}
+                  speaker={speakerOf(item)}
                   onRetry={props.onRetry}
                   onEditAndResend={props.onEditAndResend}
                   onDiscard={onDiscard}

@@ -58,10 +58,22 @@ export function RateLimitBanner({ status }: { status: Status | undefined }) {
       </>
     );
   }
+  // Other accounts wait on their own: each says so, with its own countdown.
+  const others = (status?.accounts ?? []).filter(
+    (account) => !account.isDefault && account.pause.rateLimitedUntil !== null && account.pause.rateLimitedUntil > now,
+  );
+  const lines = others.map((account) => (
+    <p key={account.id} class="pause-other">
+      <strong>{t('bannerAccountRateLimited', account.name)}</strong>{' '}
+      {tNodes('bannerResumeIn', <Countdown until={account.pause.rateLimitedUntil ?? now} live={false} onEnd={ended} />)}
+    </p>
+  ));
+  const empty = content === null && lines.length === 0;
   // The region stays mounted (empty) so that a pause appearing later is announced.
   return (
-    <div class={content === null ? 'pause-banner empty' : `pause-banner ${tone}`} role="status">
+    <div class={empty ? 'pause-banner empty' : `pause-banner ${content === null ? 'warn' : tone}`} role="status">
       {content}
+      {lines}
     </div>
   );
 }

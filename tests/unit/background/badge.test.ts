@@ -50,4 +50,24 @@ describe('the toolbar badge', () => {
       color: BADGE_COLORS.blocked,
     });
   });
+
+  it("colours for any account's pause, not only the default's", () => {
+    const paused = { ...status({ pending: 2, worst: 'waiting' }) };
+    const other = {
+      id: 'acct-b',
+      name: 'B',
+      label: 'B',
+      baseUrl: 'http://127.0.0.1:8787/',
+      origin: 'http://127.0.0.1:8787',
+      key: { set: true, last4: 'bbbb' },
+      check: null,
+      reserve: 0,
+      isDefault: false,
+      pending: 2,
+      pause: { rateLimitedUntil: NOW + 60_000, disabled: null, offlineUntil: null, lostAnswer: false },
+    };
+    expect(badgeFor({ ...paused, accounts: [other] }, NOW)).toEqual({ text: '2', color: BADGE_COLORS.paused });
+    const disabled = { ...other, pause: { ...other.pause, disabled: { reason: 'x', nextProbeAt: NOW } } };
+    expect(badgeFor({ ...paused, accounts: [disabled] }, NOW).color).toBe(BADGE_COLORS.blocked);
+  });
 });
