@@ -178,7 +178,7 @@ export class Outbox {
     });
   }
 
-  /** Sends what may be sent now; one pass at a time (see Scheduler.drain). */
+  /** Sends what may be sent now; one loop per account at a time (see Scheduler.drain). */
   drain(): Promise<DrainResult> {
     return this.scheduler.drain();
   }
@@ -198,10 +198,7 @@ export class Outbox {
     return this.scheduler.waitingForKey();
   }
 
-  /**
-   * The browser says it is online again: writes held back for the network may go at once instead
-   * of at their next retry. A 429's time and a disabled key's probe stay as they are.
-   */
+  /** Back online: writes held for the network may go now (a 429's time and a key's probe stay). */
   resumeOnline(): Promise<void> {
     return this.records.serial(async () => {
       for (const state of this.records.listAccounts()) {
@@ -234,10 +231,8 @@ export class Outbox {
   }
 
   /**
-   * Moves an account's writes not yet sent (queued or waiting; one being sent keeps its account until
-   * its outcome is known) to another account, in their order, behind nothing: they keep their `seq`.
-   * A write that waited for the old account's 429 is queued again: the new account's budget is its own.
-   * Returns the items moved.
+   * Moves an account's queued and waiting writes (a `sending` one keeps its account) to another,
+   * keeping their `seq`; queued again, as the new account's budget is its own. Returns them.
    */
   reassign(from: string, to: string): Promise<OutboxItem[]> {
     return this.records.serial(async () => {

@@ -45,7 +45,9 @@ export async function recoverOne(deps: OutcomeDeps, item: OutboxItem, since: num
   const { records, clock } = deps;
   const account = records.account(item.account);
   const by = account?.rateLimitedBy;
-  if (account?.rateLimitedUntil !== undefined && by?.item === item.id && by.at >= since && by.lost !== true) {
+  // The refusal must be of this very attempt: by its number when stored, else by its time.
+  const thisAttempt = by?.attempt !== undefined ? by.attempt === item.attempts : (by?.at ?? -1) >= since;
+  if (account?.rateLimitedUntil !== undefined && by?.item === item.id && thisAttempt && by.lost !== true) {
     // The 429 was heard and stored before the stop: the platform refused the write.
     const now = clock();
     const waiting: OutboxItem = {
@@ -77,6 +79,7 @@ export async function storeRefusal(
   let state = withRateLimit(records.account(item.account) ?? { account: item.account }, until, {
     item: item.id,
     at,
+    attempt: item.attempts,
   });
   if (error.kind === 'rate_limited') state = withLearned(state, acceptedWrites(records.list(item.account)), at, until);
   state = withBudget(state, observed);

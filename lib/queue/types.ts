@@ -90,7 +90,16 @@ export interface AccountState {
    * answer was lost with the worker (`lost: true`: the fallback wait, since a 429 may have been lost).
    * At start-up it proves that an item left `sending` was refused, not written.
    */
-  rateLimitedBy?: { item: string; at: number; lost?: boolean };
+  rateLimitedBy?: {
+    item: string;
+    at: number;
+    lost?: boolean;
+    /**
+     * The refused send's attempt number (the item's `attempts` then): a later attempt of the same
+     * item, interrupted in the same millisecond as the refusal (a `Retry-After: 0`), is not it.
+     */
+    attempt?: number;
+  };
   /** 403 key_disabled: the queue is paused; the head item is tried again at `nextProbeAt`. */
   disabled?: { reason: string; since: number; attempt: number; nextProbeAt: number };
   /** The sender could not reach the server before sending (offline): retry with backoff. */

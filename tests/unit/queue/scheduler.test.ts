@@ -197,7 +197,7 @@ describe('429: pause every write of the account until the time it named', () => 
     expect(await store.getAccount(A)).toEqual({
       account: A,
       rateLimitedUntil: START + 20_000,
-      rateLimitedBy: { item: head?.id, at: START },
+      rateLimitedBy: { item: head?.id, at: START, attempt: 1 },
       // Kept after the wait passed: the next 429 learns the budget only from writes after it.
       refusalEndsAt: START + 20_000,
     });

@@ -264,6 +264,24 @@ describe('a worker stopped mid-send', () => {
     expect(sender.calls).toHaveLength(0);
   });
 
+  it('a later attempt interrupted in the millisecond of an earlier refusal is looked for, not taken as refused', async () => {
+    // Attempt 1 was refused with Retry-After: 0 at START; attempt 2 left at START too and the
+    // worker stopped: the stored refusal is attempt 1's, so attempt 2 may have landed.
+    const store = new MemoryOutboxStore();
+    await store.putItem(makeItem('again', 1, A, { state: { status: 'sending', since: START }, attempts: 2 }));
+    await store.putAccount({
+      account: A,
+      rateLimitedUntil: START,
+      rateLimitedBy: { item: 'again', at: START, attempt: 1 },
+    });
+    const findLanded = vi.fn<FindLanded>(async () => ['p_again']);
+    const { outbox, sender } = await makeOutbox({ store, findLanded });
+    await outbox.recoverInterrupted();
+    expect(findLanded).toHaveBeenCalledOnce();
+    expect(outbox.get('again')?.state).toMatchObject({ status: 'sent', id: 'p_again' });
+    expect(sender.calls).toHaveLength(0);
+  });
+
   it('a drain settles interrupted items before it sends anything', async () => {
     const store = new MemoryOutboxStore();
     await store.putItem(interrupted('was-sending', 1, START - 1_000));
