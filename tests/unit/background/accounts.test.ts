@@ -145,4 +145,19 @@ describe('several accounts', () => {
       code: 'invalid',
     });
   });
+
+  it('ignores an account book planted in storage.local (a Firefox content process can write there)', async () => {
+    const { browser } = await import('wxt/browser');
+    await browser.storage.local.set({
+      accounts: {
+        accounts: [{ id: 'acct-evil', label: 'x', baseUrl: 'https://evil.example/', reserve: 0, addedAt: 1 }],
+      },
+    });
+    const { services, handlers } = await setup();
+    await handlers.addAccount({ baseUrl: A, key: 'dcp_key_aaaa' }, fromPanel);
+    await handlers.reactToPost({ postId: 'p_1', reaction: 'well_sourced' }, fromPage);
+    const book = await services.accounts.book();
+    expect(book.accounts.map((account) => account.baseUrl)).toEqual([`${A}/`]);
+    expect((await services.outbox()).list().map((item) => item.account)).toEqual([book.accounts[0]?.id]);
+  });
 });

@@ -59,6 +59,22 @@ describe('createRouter', () => {
     }
   });
 
+  it('never lets a page choose who speaks: a reaction naming an account is malformed', async () => {
+    const { router, spies } = setup();
+    const reply = await router(
+      { type: 'reactToPost', payload: { postId: 'p_1', reaction: 'well_sourced', as: 'acct-other' } },
+      senders.content,
+    );
+    expect(reply).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    const write = await router(
+      { type: 'enqueueWrite', payload: { kind: 'post', body: 'x', as: 'acct-1' } },
+      senders.content,
+    );
+    expect(write).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(spies.reactToPost).not.toHaveBeenCalled();
+    expect(spies.enqueueWrite).not.toHaveBeenCalled();
+  });
+
   it('refuses other extensions and unknown senders', async () => {
     const { router, spies } = setup();
     for (const sender of [senders.otherExtension, {}, undefined, { id: EXTENSION_ID }]) {
