@@ -8,6 +8,7 @@ import {
   type AccountRecord,
   accountById,
   accountsItem,
+  addressOf,
   defaultAccount,
   MAX_ACCOUNTS,
   newAccountId,
@@ -162,7 +163,8 @@ export class Accounts {
       if (after !== before) {
         const checked = repairBook(after);
         await accountsItem.setValue(checked);
-        const address = defaultAccount(checked)?.baseUrl ?? '';
+        const main = defaultAccount(checked);
+        const address = main === undefined ? '' : addressOf(main);
         if ((await readSettings()).baseUrl !== address) await updateSettings({ baseUrl: address });
       }
       return result;

@@ -2,7 +2,7 @@ import type { AccountView } from '@/lib/messages/fields';
 import type { ReplyData } from '@/lib/messages/protocol';
 import type { Outbox } from '@/lib/queue';
 import type { AccountPause } from '@/lib/queue/summary';
-import { type AccountRecord, accountName, defaultAccount, originOf } from '@/lib/storage/accounts';
+import { type AccountRecord, accountName, addressOf, defaultAccount, originOf } from '@/lib/storage/accounts';
 import type { BackgroundServices } from './services';
 
 /** The status every UI context draws from: accounts (keys: last 4 only), Outbox summary, pauses. */
@@ -56,7 +56,7 @@ export async function statusOf(services: BackgroundServices): Promise<Status> {
   const summary = outbox.summary();
   const byId = new Map(book.accounts.map((account) => [account.id, account]));
   return {
-    baseUrl: main?.baseUrl ?? '',
+    baseUrl: main === undefined ? '' : addressOf(main),
     key: view === undefined ? { set: false, last4: null, origin: null } : { ...view.key, origin: view.origin },
     account: view?.check?.outcome === 'ok' ? view.check.account : null,
     scopes: view?.check?.outcome === 'ok' ? view.check.scopes : null,

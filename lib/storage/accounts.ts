@@ -82,6 +82,14 @@ export function originOf(account: Pick<AccountRecord, 'baseUrl'>): string {
   return new URL(account.baseUrl).origin;
 }
 
+/**
+ * An address as the user typed it: the normalized form without its trailing slash
+ * (`https://debate.example/api/` → `https://debate.example/api`), for the settings and the address field.
+ */
+export function addressOf(account: Pick<AccountRecord, 'baseUrl'>): string {
+  return account.baseUrl.replace(/\/$/, '');
+}
+
 /** The default account, or undefined when there is none. */
 export function defaultAccount(book: AccountBook): AccountRecord | undefined {
   return book.accounts.find((account) => account.id === book.defaultId) ?? book.accounts[0];

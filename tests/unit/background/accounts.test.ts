@@ -56,9 +56,9 @@ describe('several accounts', () => {
     expect(first.check).toMatchObject({ outcome: 'ok', account: { handle: 'user_aaaa' } });
     // No label: named by the handle its key check gave.
     expect(second).toMatchObject({ name: 'user_bbbb', isDefault: false, origin: B });
-    expect((await readSettings()).baseUrl).toBe(`${A}/`);
+    expect((await readSettings()).baseUrl).toBe(A);
     await handlers.setDefaultAccount({ id: second.id }, fromPanel);
-    expect((await readSettings()).baseUrl).toBe(`${B}/`);
+    expect((await readSettings()).baseUrl).toBe(B);
     const status = await handlers.getStatus(undefined, fromPanel);
     expect(status.defaultAccount).toBe(second.id);
     expect(status.accounts.map((account) => account.isDefault)).toEqual([false, true]);
