@@ -1,4 +1,5 @@
 import { SandboxClient } from '../tests/e2e/support/sandbox-client';
+import { runAccountsBench } from './support/outbox-accounts';
 import { bodiesFor, type ClientRun, runFixed, runNaive, runOurs } from './support/outbox-clients';
 import { burstFromEnv, landedOf, newBenchAccount, theoreticalMinS } from './support/outbox-setup';
 import { spawnSandbox } from './support/sandbox-process';
@@ -210,6 +211,8 @@ export async function runOutboxBench(): Promise<Table[]> {
       ]);
     }
     const totalS = (performance.now() - benchStarted) / 1000;
+    // Then several accounts, alone on the sandbox (nothing else runs beside them).
+    const accounts = await runAccountsBench(sandbox, client);
     return [
       {
         title: `Outbox: a burst of ${WRITES} posts against a budget of ${BUDGET_WRITES} writes per ${WINDOW_S} s (sandbox on loopback, one fresh account per client)`,
@@ -231,10 +234,11 @@ export async function runOutboxBench(): Promise<Table[]> {
           '"Writes landed" counts distinct bodies of that client found on the public timeline (filtered by author id); "lost or failed" = burst size − writes landed. A send is "before Retry-After" when it leaves before the latest time named by a 429 that client had received (answer time + Retry-After, measured in a wrapped fetch).',
           `(a) sends all writes at once with \`Promise.allSettled\` over \`ky.post(…).json()\` (a naive \`Promise.all\` sends the same requests; allSettled only lets the bench count them), ky left at its defaults: retry limit 2, but ky never retries a POST, so each 429 is a thrown HTTPError and that write is dropped. ${naiveEarlyNote(naive)}`,
           fixedNote(fixed),
-          `Ours and (b) ran at the same time on separate accounts, (a) alone before them. Whole benchmark: ${fmt(totalS)} s.`,
+          `Ours and (b) ran at the same time on separate accounts, (a) alone before them. These three runs, with the sandbox's start: ${fmt(totalS)} s.`,
         ],
       },
       oursTimeline(ours),
+      accounts,
     ];
   } finally {
     await sandbox.stop();
