@@ -21,7 +21,10 @@ const benches: Record<string, { describe: string; run: () => Promise<Table[]> }>
     describe: 'side panel opening and a push with 10 vs 10,000 past writes; pruning to the bound',
     run: runHistoryBench,
   },
-  outbox: { describe: 'a burst of 200 writes against the write budget: Outbox vs naive clients', run: runOutboxBench },
+  outbox: {
+    describe: 'a burst of 200 writes against the write budget: Outbox vs naive clients; two accounts in one Outbox',
+    run: runOutboxBench,
+  },
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

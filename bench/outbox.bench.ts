@@ -1,21 +1,17 @@
 import { SandboxClient } from '../tests/e2e/support/sandbox-client';
+import { runAccountsBench } from './support/outbox-accounts';
 import { bodiesFor, type ClientRun, runFixed, runNaive, runOurs } from './support/outbox-clients';
+import { burstFromEnv, landedOf, newBenchAccount, theoreticalMinS } from './support/outbox-setup';
 import { spawnSandbox } from './support/sandbox-process';
 import { fmt, type Table } from './support/table';
 import type { ProbedWrite } from './support/write-probe';
 
-const WRITES = Number(process.env.BENCH_OUTBOX_WRITES ?? 200);
-const [BUDGET_WRITES, WINDOW_S] = (process.env.BENCH_OUTBOX_BUDGET ?? '50/20').split('/').map(Number) as [
-  number,
-  number,
-];
+const BURST = burstFromEnv('BENCH_OUTBOX', 200, '50/20');
+const { writes: WRITES, budgetWrites: BUDGET_WRITES, windowS: WINDOW_S } = BURST;
 const SPACING_MS = 1_000;
-if (![WRITES, BUDGET_WRITES, WINDOW_S].every((n) => Number.isSafeInteger(n) && n > 0)) {
-  throw new Error('BENCH_OUTBOX_WRITES must be a whole number and BENCH_OUTBOX_BUDGET look like 50/20.');
-}
 
 /** The least time any client can take: the first window's B writes go at once, then one window per B more. */
-const MIN_S = Math.max(0, Math.ceil(WRITES / BUDGET_WRITES - 1)) * WINDOW_S;
+const MIN_S = theoreticalMinS(BURST);
 
 const isAccepted = (w: ProbedWrite) => w.status !== undefined && w.status >= 200 && w.status < 300;
 const ms = (value: number | undefined) => (value === undefined ? '—' : Math.round(value));
@@ -183,13 +179,7 @@ export async function runOutboxBench(): Promise<Table[]> {
     const client = new SandboxClient(sandbox.baseUrl);
     // Each client on a fresh account: a write budget nobody else spends.
     const [oursAccount, naiveAccount, fixedAccount] = await Promise.all(
-      ['ours', 'naive', 'fixed'].map(async (name) => {
-        const { key, account } = await client.control<{ key: string; account: string }>('POST', '/keys', {
-          scopes: ['posts:read', 'posts:write'],
-          handle: `bench_${name}_${stamp}`,
-        });
-        return { key, accountId: account };
-      }),
+      ['ours', 'naive', 'fixed'].map((name) => newBenchAccount(client, `bench_${name}_${stamp}`)),
     );
     if (!oursAccount || !naiveAccount || !fixedAccount) throw new Error('Could not create the bench accounts.');
     // The naive burst first, alone (its 200 parallel requests would slow the others' first window);
@@ -204,22 +194,14 @@ export async function runOutboxBench(): Promise<Table[]> {
 
     const rows: (string | number)[][] = [];
     for (const run of runs) {
-      const landed = (await client.postsOf(sandbox.testKey, run.account.accountId)).map((post) => post.body);
-      const mine = new Set(run.bodies);
-      const landedMine = landed.filter((body) => mine.has(body));
-      const distinct = new Set(landedMine);
-      const order = new Map(run.bodies.map((body, i) => [body, i]));
-      const inOrder = landedMine.every(
-        (body, i) => i === 0 || (order.get(body) ?? 0) > (order.get(landedMine[i - 1] ?? '') ?? 0),
-      );
-      const lost = run.bodies.length - distinct.size;
+      const landed = await landedOf(client, sandbox.testKey, run);
       rows.push([
         run.name,
         run.finishedS === null ? 'did not finish' : run.finishedS.toFixed(2),
-        distinct.size,
-        lost === run.failed ? lost : `${lost} (client says ${run.failed})`,
-        landedMine.length - distinct.size,
-        inOrder ? 'yes' : 'no',
+        landed.distinct,
+        landed.lost === run.failed ? landed.lost : `${landed.lost} (client says ${run.failed})`,
+        landed.duplicates,
+        landed.inOrder ? 'yes' : 'no',
         run.probe.writes.length,
         run.probe.rateLimited(),
         run.probe.early(),
@@ -229,6 +211,8 @@ export async function runOutboxBench(): Promise<Table[]> {
       ]);
     }
     const totalS = (performance.now() - benchStarted) / 1000;
+    // Then several accounts, alone on the sandbox (nothing else runs beside them).
+    const accounts = await runAccountsBench(sandbox, client);
     return [
       {
         title: `Outbox: a burst of ${WRITES} posts against a budget of ${BUDGET_WRITES} writes per ${WINDOW_S} s (sandbox on loopback, one fresh account per client)`,
@@ -250,10 +234,11 @@ export async function runOutboxBench(): Promise<Table[]> {
           '"Writes landed" counts distinct bodies of that client found on the public timeline (filtered by author id); "lost or failed" = burst size − writes landed. A send is "before Retry-After" when it leaves before the latest time named by a 429 that client had received (answer time + Retry-After, measured in a wrapped fetch).',
           `(a) sends all writes at once with \`Promise.allSettled\` over \`ky.post(…).json()\` (a naive \`Promise.all\` sends the same requests; allSettled only lets the bench count them), ky left at its defaults: retry limit 2, but ky never retries a POST, so each 429 is a thrown HTTPError and that write is dropped. ${naiveEarlyNote(naive)}`,
           fixedNote(fixed),
-          `Ours and (b) ran at the same time on separate accounts, (a) alone before them. Whole benchmark: ${fmt(totalS)} s.`,
+          `Ours and (b) ran at the same time on separate accounts, (a) alone before them. These three runs, with the sandbox's start: ${fmt(totalS)} s.`,
         ],
       },
       oursTimeline(ours),
+      accounts,
     ];
   } finally {
     await sandbox.stop();

@@ -38,84 +38,133 @@ export function bodiesFor(client: string, writes: number): string[] {
   );
 }
 
+/** One account of the shared Outbox: its name there, its sandbox account and key, and its burst. */
+export interface OutboxLane {
+  /** The Outbox's account string (the background uses an account id). */
+  queue: string;
+  account: BenchAccount;
+  bodies: string[];
+  /** The row's name in the tables. */
+  name: string;
+}
+
 /**
- * Ours: the real Outbox (in memory) and API client, the sender as the background's, and a loop that
- * does what the background's Waker does: drain, then sleep until the `nextWakeAt` the drain returned.
+ * Ours: one real Outbox (in memory) shared by every lane, each lane with its own API client (its key,
+ * its own probed fetch), the sender and `findLanded` as the background's, and a loop that does what
+ * the background's Waker does: drain, then sleep until the `nextWakeAt` the drain returned. The
+ * lanes' bursts are enqueued at once, interleaved. A lane finishes when the Outbox durably records
+ * its last write done (its last accepted answer); the run ends when every lane has or at the deadline.
  */
+export async function runOutbox(baseUrl: string, lanes: OutboxLane[], deadlineMs: number): Promise<ClientRun[]> {
+  const apis = new Map(
+    lanes.map((lane) => {
+      const probe = createWriteProbe();
+      const client = createApiClient({
+        baseUrl,
+        getKey: async () => lane.account.key,
+        fetch: probe.fetch,
+        isOnline: () => true,
+      });
+      return [lane.queue, { probe, client, read: createReadWithRetry() }] as const;
+    }),
+  );
+  const apiFor = async (queue: string) => {
+    const api = apis.get(queue);
+    if (api === undefined) throw new Error(`No bench lane for the Outbox account ${queue}.`);
+    return api;
+  };
+  const outbox = await Outbox.open({
+    store: new MemoryOutboxStore(),
+    sender: writeSender(async (queue) => (await apiFor(queue)).client),
+    findLanded: findLandedWith(apiFor),
+  });
+  const total = lanes.reduce((n, lane) => n + lane.bodies.length, 0);
+  const enqueued = new Map(lanes.map((lane) => [lane.queue, 0]));
+  const finishedAt = new Map<string, number>();
+  const unfinished = (queue: string) =>
+    outbox.list(queue).some((i) => ['queued', 'waiting', 'sending'].includes(i.state.status));
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let allDone: () => void = () => undefined;
+  let fail: (error: unknown) => void = () => undefined;
+  const done = new Promise<void>((resolve, reject) => {
+    allDone = resolve;
+    fail = reject;
+  });
+  // Checked after every durable change, and after each enqueue and drain (a lane's last write
+  // could go before its last enqueue answered).
+  const check = () => {
+    const now = performance.now();
+    for (const lane of lanes) {
+      if (finishedAt.has(lane.queue) || enqueued.get(lane.queue) !== lane.bodies.length) continue;
+      if (!unfinished(lane.queue)) finishedAt.set(lane.queue, now);
+    }
+    if (finishedAt.size === lanes.length) allDone();
+  };
+  const unsubscribe = outbox.subscribe(check);
+  const wake = async (): Promise<void> => {
+    try {
+      const { nextWakeAt } = await outbox.drain();
+      check();
+      clearTimeout(timer);
+      timer = nextWakeAt === null ? undefined : setTimeout(() => void wake(), Math.max(0, nextWakeAt - Date.now()));
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  // The bursts, interleaved: every enqueue message at once, each answered once durable, each
+  // followed by a wake-up.
+  const burst = Array.from({ length: Math.max(...lanes.map((lane) => lane.bodies.length)) }, (_, i) =>
+    lanes.flatMap((lane) => (i < lane.bodies.length ? [{ queue: lane.queue, body: lane.bodies[i] ?? '' }] : [])),
+  ).flat();
+  if (burst.length !== total) throw new Error('The interleaved burst lost a write.');
+  const startedEpoch = Date.now();
+  const startedAt = performance.now();
+  await Promise.all(
+    burst.map(async ({ queue, body }) => {
+      await outbox.enqueue(queue, { kind: 'post', body });
+      enqueued.set(queue, (enqueued.get(queue) ?? 0) + 1);
+      check();
+      void wake();
+    }),
+  );
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<void>((resolve) => {
+    deadline = setTimeout(resolve, deadlineMs);
+  });
+  await Promise.race([done, timedOut]);
+  clearTimeout(deadline);
+  clearTimeout(timer);
+  unsubscribe();
+  return lanes.map((lane) => {
+    const end = finishedAt.get(lane.queue);
+    return {
+      name: lane.name,
+      account: lane.account,
+      bodies: lane.bodies,
+      probe: apis.get(lane.queue)?.probe ?? createWriteProbe(),
+      startedEpoch,
+      finishedS: end === undefined ? null : (end - startedAt) / 1000,
+      failed: outbox.list(lane.queue).filter((i) => i.state.status !== 'sent').length,
+    };
+  });
+}
+
+/** Ours on one account: {@link runOutbox} with a single lane. */
 export async function runOurs(
   baseUrl: string,
   account: BenchAccount,
   bodies: string[],
   deadlineMs: number,
 ): Promise<ClientRun> {
-  const probe = createWriteProbe();
-  const client = createApiClient({
+  const [run] = await runOutbox(
     baseUrl,
-    getKey: async () => account.key,
-    fetch: probe.fetch,
-    isOnline: () => true,
-  });
-  const read = createReadWithRetry();
-  const outbox = await Outbox.open({
-    store: new MemoryOutboxStore(),
-    sender: writeSender(async () => client),
-    findLanded: findLandedWith(async () => ({ client, read })),
-  });
-  const queue = client.baseUrl; // the background's Outbox account: the API base URL
-  const pending = () => outbox.list(queue).filter((i) => i.state.status === 'queued' || i.state.status === 'waiting');
-
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let enqueued = 0;
-  let finish: (at: number) => void = () => undefined;
-  let fail: (error: unknown) => void = () => undefined;
-  const finished = new Promise<number>((resolve, reject) => {
-    finish = resolve;
-    fail = reject;
-  });
-  const wake = async (): Promise<void> => {
-    try {
-      const { nextWakeAt } = await outbox.drain();
-      clearTimeout(timer);
-      timer = undefined;
-      if (nextWakeAt === null) {
-        if (enqueued === bodies.length && pending().length === 0) finish(performance.now());
-        return;
-      }
-      timer = setTimeout(() => void wake(), Math.max(0, nextWakeAt - Date.now()));
-    } catch (error) {
-      fail(error);
-    }
-  };
-
-  const startedEpoch = Date.now();
-  const startedAt = performance.now();
-  // The burst: 200 enqueue messages at once, each answered once durable, each followed by a wake-up.
-  await Promise.all(
-    bodies.map(async (body) => {
-      await outbox.enqueue(queue, { kind: 'post', body });
-      enqueued++;
-      void wake();
-    }),
+    [{ queue: 'acct-bench-ours', account, bodies, name: 'ours (Outbox + lib/api)' }],
+    deadlineMs,
   );
-  let deadline: ReturnType<typeof setTimeout> | undefined;
-  const end = await Promise.race([
-    finished,
-    new Promise<null>((resolve) => {
-      deadline = setTimeout(() => resolve(null), deadlineMs);
-    }),
-  ]);
-  clearTimeout(deadline);
-  clearTimeout(timer);
-  const failed = outbox.list(queue).filter((i) => i.state.status !== 'sent').length;
-  return {
-    name: 'ours (Outbox + lib/api)',
-    account,
-    bodies,
-    probe,
-    startedEpoch,
-    finishedS: end === null ? null : (end - startedAt) / 1000,
-    failed,
-  };
+  if (run === undefined) throw new Error('The Outbox run returned no lane.');
+  return run;
 }
 
 /** (a) A naive ky client: every write POSTed at once, ky's defaults (which never retry a POST). */
