@@ -45,7 +45,8 @@ const SHOWN = 200;
 /** A setting's value in words: on/off, a number, a list, or "none". */
 export function describeValue(value: unknown): string {
   let text: string;
-  if (typeof value === 'boolean') text = value ? t('backupOn') : t('backupOff');
+  if (value === undefined || value === null) text = t('backupNone');
+  else if (typeof value === 'boolean') text = value ? t('backupOn') : t('backupOff');
   else if (Array.isArray(value)) {
     text =
       value.length === 0

@@ -110,17 +110,21 @@ describe('settings backup file', () => {
         }),
       ),
     ).toContain('\u201csettings.reactionKinds[1].value\u201d names a reaction listed before');
-    expect(errorOf(settings({ linkPatterns: ['https://x.example/p/'] }))).toContain('\u201csettings.linkPatterns[0]\u201d');
-    expect(errorOf(settings({ excludedHosts: ['Example.COM/path'] }))).toContain('\u201csettings.excludedHosts[0]\u201d');
+    expect(errorOf(settings({ linkPatterns: ['https://x.example/p/'] }))).toContain(
+      '\u201csettings.linkPatterns[0]\u201d',
+    );
+    expect(errorOf(settings({ excludedHosts: ['Example.COM/path'] }))).toContain(
+      '\u201csettings.excludedHosts[0]\u201d',
+    );
     expect(errorOf(settings({ excludedHosts: Array(201).fill('a.example') }))).toContain('is too large or too long');
     expect(errorOf(fileWith((b) => delete b.exportedAt))).toContain('\u201cexportedAt\u201d is missing');
     expect(errorOf(fileWith((b) => Object.assign(b, { settings: 'all' })))).toContain('\u201csettings\u201d');
   });
 
   it('refuses a file that smuggles in an address, a key or anything else it does not know', () => {
-    expect(errorOf(fileWith((b) => Object.assign(b.settings as object, { baseUrl: 'https://evil.example/' })))).toContain(
-      '\u201csettings.baseUrl\u201d is not a field a backup has',
-    );
+    expect(
+      errorOf(fileWith((b) => Object.assign(b.settings as object, { baseUrl: 'https://evil.example/' }))),
+    ).toContain('\u201csettings.baseUrl\u201d is not a field a backup has');
     const accounts = (change: Record<string, unknown>) =>
       fileWith((b) => Object.assign((b.accounts as Record<string, unknown>[])[0] as object, change));
     expect(errorOf(accounts({ key: 'dcp_secret' }))).toContain('\u201caccounts[0].key\u201d is not a field');
@@ -129,8 +133,6 @@ describe('settings backup file', () => {
     expect(errorOf(accounts({ reserve: -1 }))).toContain('\u201caccounts[0].reserve\u201d');
     expect(errorOf(fileWith((b) => Object.assign(b, { apiKey: 'x' })))).toContain('\u201capiKey\u201d is not a field');
     const proto = fileWith(() => undefined).replace('"settings":{', '"settings":{"__proto__":{"keepSent":10},');
-    expect(errorOf(proto)).toContain(
-      '\u201csettings.__proto__\u201d is not a field',
-    );
+    expect(errorOf(proto)).toContain('\u201csettings.__proto__\u201d is not a field');
   });
 });
