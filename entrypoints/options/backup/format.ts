@@ -3,9 +3,8 @@ import { t } from '@/lib/i18n';
 import { normalizeHostEntry } from '@/lib/links/hosts';
 import { parsePermalinkPattern } from '@/lib/links/pattern';
 import type { AccountView } from '@/lib/messages/fields';
-import { protocol } from '@/lib/messages/protocol';
 import { MAX_ACCOUNT_LABEL, MAX_ACCOUNTS, MAX_RESERVE } from '@/lib/storage/accounts';
-import type { Settings } from '@/lib/storage/settings';
+import { type Settings, settingsSchema } from '@/lib/storage/settings';
 import { z } from '@/lib/zod';
 
 /*
@@ -20,11 +19,12 @@ export const BACKUP_VERSION = 1;
 export const MAX_BACKUP_BYTES = 1_000_000;
 
 /**
- * The settings a backup carries: every field `saveSettings` takes but the address (the address is the
- * default account's: setting it moves that account and forgets its key). All optional: a file made
- * before a setting existed leaves that setting as it is. Strict: an unknown field is refused.
+ * The settings a backup carries: every setting but the address (the address is the default account's:
+ * setting it moves that account and forgets its key), each as `saveSettings` takes it (a unit test
+ * holds the two lists equal). All optional: a file made before a setting existed leaves that setting
+ * as it is. Strict: an unknown field is refused.
  */
-const settingsFields = protocol.saveSettings.request.omit({ baseUrl: true });
+const settingsFields = settingsSchema.omit({ baseUrl: true }).partial().strict();
 
 /** The settings part, with the options page's own checks (no kind twice, valid patterns and hosts). */
 const backupSettingsSchema = settingsFields.superRefine((settings, ctx) => {
