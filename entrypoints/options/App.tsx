@@ -1,6 +1,10 @@
+import { Fragment } from 'preact';
+import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { useStatus } from '@/lib/ui/page-store';
 import { AccountsCard } from './AccountsCard';
+import { BackupCard } from './backup/BackupCard';
+import { OutboxExport } from './backup/OutboxExport';
 import { ConnectionForm } from './ConnectionForm';
 import { LinkPatterns } from './LinkPatterns';
 import { OutboxHistory } from './OutboxHistory';
@@ -13,12 +17,15 @@ import './options.css';
 
 /**
  * The options page: which platform and key to use, what the key may do, the reaction buttons,
- * where post links get inline bars, how much Outbox history to keep, and the keyboard shortcut.
- * Settings save as they change.
+ * where post links get inline bars, how much Outbox history to keep (and its export), a backup of
+ * all that, and the keyboard shortcut. Settings save as they change.
  */
 export function App() {
   const status = useStatus();
   const { settings, loadError, save } = useSettings();
+  // Bumped by an import: the cards keep what is typed in their own state, so they start again from it.
+  const [generation, setGeneration] = useState(0);
+  const accounts = status?.accounts ?? [];
   return (
     <main>
       <h1>{t('optionsTitle')}</h1>
@@ -32,10 +39,24 @@ export function App() {
       )}
       {settings !== undefined && (
         <>
-          <ReactionKindsEditor kinds={settings.reactionKinds} save={save} />
-          <LinkPatterns patterns={settings.linkPatterns} save={save} />
-          <SiteAccess decorateAllSites={settings.decorateAllSites} excludedHosts={settings.excludedHosts} save={save} />
-          <OutboxHistory saved={{ keepSent: settings.keepSent, keepSentDays: settings.keepSentDays }} save={save} />
+          <Fragment key={generation}>
+            <ReactionKindsEditor kinds={settings.reactionKinds} save={save} />
+            <LinkPatterns patterns={settings.linkPatterns} save={save} />
+            <SiteAccess
+              decorateAllSites={settings.decorateAllSites}
+              excludedHosts={settings.excludedHosts}
+              save={save}
+            />
+            <OutboxHistory saved={{ keepSent: settings.keepSent, keepSentDays: settings.keepSentDays }} save={save}>
+              <OutboxExport accounts={accounts} />
+            </OutboxHistory>
+          </Fragment>
+          <BackupCard
+            settings={settings}
+            accounts={accounts}
+            save={save}
+            onImported={() => setGeneration((value) => value + 1)}
+          />
         </>
       )}
       <ShortcutHint />

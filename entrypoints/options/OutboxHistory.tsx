@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { SaveState } from './SaveState';
@@ -20,8 +21,17 @@ function whole(text: string, [min, max]: readonly [number, number]): number | un
 /**
  * How much of the Outbox's history is kept: sent writes beyond the newest N or older than D days
  * are forgotten (those of the last hour always stay; failed and uncertain ones wait for the user).
+ * `children` go at the end of the card (the history's export).
  */
-export function OutboxHistory({ saved, save }: { saved: Bounds; save: SaveSettings }) {
+export function OutboxHistory({
+  saved,
+  save,
+  children,
+}: {
+  saved: Bounds;
+  save: SaveSettings;
+  children?: ComponentChildren;
+}) {
   const [count, setCount] = useState(String(saved.keepSent));
   const [days, setDays] = useState(String(saved.keepSentDays));
   const keepSent = whole(count, LIMITS.keepSent);
@@ -39,6 +49,7 @@ export function OutboxHistory({ saved, save }: { saved: Bounds; save: SaveSettin
         <BoundField label={t('optionsHistoryDays')} limits={LIMITS.keepSentDays} text={days} onText={setDays} />
       </div>
       <SaveState id="history-state" state={state} />
+      {children}
     </section>
   );
 }

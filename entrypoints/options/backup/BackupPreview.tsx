@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+import type { ImportPlan } from './changes';
+import type { BackupAccount } from './format';
+
+/** An account to add again, in words: its label (or none) at its host, marked when it was the default. */
+function accountWords(account: BackupAccount): string {
+  let host = account.baseUrl;
+  try {
+    host = new URL(account.baseUrl).host;
+  } catch {
+    // The file's address was checked; keep it as written if it still does not parse.
+  }
+  const words = t('backupMissingAccount', [account.label === '' ? t('backupNoLabel') : account.label, host]);
+  return account.default ? t('backupDefaultAccount', words) : words;
+}
+
+/** What an import would change, with the buttons to do it or not. Takes focus when it appears. */
+export function BackupPreview(props: {
+  fileName: string;
+  exportedAt: string;
+  plan: ImportPlan;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { plan } = props;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const allSitesOn = plan.patch.decorateAllSites === true;
+  const exported = new Date(props.exportedAt).toLocaleString();
+  return (
+    <div class="backup-preview">
+      <h3 id="backup-preview-title" tabIndex={-1} ref={heading}>
+        {t('backupPreviewTitle', props.fileName)}
+      </h3>
+      <p class="hint">{t('backupPreviewExported', exported)}</p>
+      {plan.changes.length + plan.reserves.length > 0 && (
+        <ul class="backup-changes" aria-labelledby="backup-preview-title">
+          {plan.changes.map((change) => (
+            <li key={change.field}>{t('backupChange', [change.label, change.from, change.to])}</li>
+          ))}
+          {plan.reserves.map((change) => (
+            <li key={change.id}>{t('backupReserveChange', [change.name, String(change.from), String(change.to)])}</li>
+          ))}
+        </ul>
+      )}
+      {allSitesOn && <p class="hint">{t('backupAllSitesNote')}</p>}
+      {plan.missing.length > 0 && (
+        <>
+          <p id="backup-missing-title">{t('backupMissingTitle')}</p>
+          <ul class="backup-changes" aria-labelledby="backup-missing-title">
+            {plan.missing.map((account, index) => (
+              <li key={index}>{accountWords(account)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <div class="actions">
+        <button type="button" onClick={props.onConfirm} disabled={props.busy}>
+          {t('backupConfirm')}
+        </button>
+        <button type="button" onClick={props.onCancel} disabled={props.busy}>
+          {t('backupCancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
