@@ -67,18 +67,19 @@ test.describe('Firefox ESR: the side panel', () => {
       .ids;
 
     const panel = await openFirefoxExtensionPage(browser, 'sidepanel.html');
-    const fixture = await article(panel, fixtureBody);
+    await article(panel, fixtureBody);
 
     const postBody = unique('Bus lanes should be permanent');
     await postFromPanel(panel, postBody);
     await waitForText(panel, 'Queued.');
 
     const replyBody = unique('Which page of the report?');
-    await replyTo(fixture, replyBody);
+    // Found again before each step: the list may have drawn its rows anew meanwhile.
+    await replyTo(await article(panel, fixtureBody), replyBody);
     await waitForMatch(panel, `article[data-post-id="${fixtureId}"]`, 'You replied\\.', scaled(20_000));
 
     // React "Well sourced": marked at once (no second click possible), then placed when sent.
-    const wellSourced = await find(fixture, aria('button', 'Well sourced'));
+    const wellSourced = await find(await article(panel, fixtureBody), aria('button', 'Well sourced'));
     await wellSourced.click();
     await panel.waitForFunction(
       (button) => button.getAttribute('aria-disabled') === 'true',
