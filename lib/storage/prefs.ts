@@ -78,7 +78,12 @@ export function definePref<T>(name: string, options: PrefOptions<T>): Pref<T> {
     parse: options.parse,
     hasValue: async () => (await (await open()).get(PREFS_STORE, name)) !== undefined,
     async setValue(value) {
-      await (await open()).put(PREFS_STORE, value, name);
+      const tx = (await open()).transaction(PREFS_STORE, 'readwrite');
+      const put = tx.store.put(value, name);
+      // Committed now, not when the task ends: Firefox aborts a closing page's open transactions,
+      // and the side panel saves its drafts as it closes (pagehide).
+      tx.commit();
+      await Promise.all([put, tx.done]);
       for (const watcher of watchers.get(name) ?? []) watcher.set(value);
       changes()?.postMessage(name);
     },

@@ -15,16 +15,28 @@ export const FIREFOX_EXTENSION_ORIGIN = `moz-extension://${FIREFOX_EXTENSION_UUI
  * headless browser's prompt cannot be answered: `extensions.webextOptionalPermissionPrompts` off
  * makes Firefox grant an optional permission requested from a user action at once, as if the user
  * had clicked "Allow" (the request still needs the real click).
+ *
+ * With `profileDir` the browser runs on that profile and leaves it in place: a second launch on it
+ * is the same user's browser restarted (the add-on is installed again, its data kept).
  */
-export async function launchFirefox(extensionDir = FIREFOX_BUILD): Promise<Browser> {
+export async function launchFirefox(
+  extensionDir = FIREFOX_BUILD,
+  { profileDir }: { profileDir?: string } = {},
+): Promise<Browser> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
     args: ['--remote-allow-system-access'],
+    // A profile of the test's (kept, to relaunch on it) or a throwaway one of puppeteer's.
+    ...(profileDir === undefined ? {} : { userDataDir: profileDir }),
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: FIREFOX_EXTENSION_UUID }),
       'extensions.webextOptionalPermissionPrompts': false,
+      // A temporary add-on is uninstalled when the browser closes; installed again on the same
+      // profile it keeps its data and granted origins, as a permanently installed one does.
+      'extensions.webextensions.keepStorageOnUninstall': true,
+      'extensions.webextensions.keepUuidOnUninstall': true,
     },
   });
   try {
