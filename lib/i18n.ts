@@ -27,6 +27,11 @@ export function messagesLocale(): string {
   return code === '' ? 'en' : code;
 }
 
+/** Marks the page with the language of its messages, so a screen reader speaks them in that language. */
+export function markDocumentLanguage(doc: Document = document): void {
+  doc.documentElement.lang = messagesLocale();
+}
+
 const rules = new Map<string, Intl.PluralRules>();
 
 /** The plural category (`one`, `few`, `many`, `other`…) of `count` in `locale`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { messagesLocale, pluralCategory, t, tCount } from '@/lib/i18n';
+import { markDocumentLanguage, messagesLocale, pluralCategory, t, tCount } from '@/lib/i18n';
 import { englishMessage, useLocaleMessages } from './support/locale';
 
 describe('t', () => {
@@ -71,5 +71,13 @@ describe('tCount', () => {
     expect(tCount('countdownMinutes', 1)).toBe('about 1 minute');
     expect(tCount('countdownMinutes', 7)).toBe('about 7 minutes');
     expect(tCount('panelCharsLeft', -3)).toBe('-3 characters left');
+  });
+});
+
+describe('markDocumentLanguage', () => {
+  it('gives the page the language of its messages', () => {
+    useLocaleMessages('fr');
+    markDocumentLanguage();
+    expect(document.documentElement.lang).toBe('fr');
   });
 });
