@@ -32,10 +32,12 @@ export function markDocumentLanguage(doc: Document = document): void {
   doc.documentElement.lang = messagesLocale();
 }
 
-const rules = new Map<string, Intl.PluralRules>();
+/** One `Intl.PluralRules` per language, made on first use (nothing at load: content scripts import this module). */
+let rules: Map<string, Intl.PluralRules> | undefined;
 
 /** The plural category (`one`, `few`, `many`, `other`…) of `count` in `locale`. */
 export function pluralCategory(locale: string, count: number): Intl.LDMLPluralRule {
+  rules ??= new Map();
   let rule = rules.get(locale);
   if (rule === undefined) {
     rule = new Intl.PluralRules(locale);

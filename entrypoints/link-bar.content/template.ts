@@ -1,4 +1,4 @@
-import { messagesLocale, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { h } from './dom';
 import { BAR_CSS, restingCss, restingDeclarations } from './styles';
 
@@ -82,7 +82,6 @@ export function barTemplate(kinds: { value: string; label: string }[], speaker?:
       // Who reacts, in the group's name and its tooltip: the default account.
       {
         class: 'wrap',
-        lang: messagesLocale(),
         role: 'group',
         'aria-label': speaker ? t('barGroupAs', speaker) : t('barGroup'),
         title: speaker ? t('barAs', speaker) : '',
