@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatClock, minutesLeft, secondsLeft } from '@/lib/countdown';
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 
 export interface CountdownProps {
   /** The moment it counts down to (epoch ms). */
@@ -19,7 +19,7 @@ function spoken(seconds: number): string {
   if (seconds <= 0) return t('countdownDone');
   const minutes = minutesLeft(seconds);
   if (minutes === 0) return t('countdownUnderMinute');
-  return minutes === 1 ? t('countdownOneMinute') : t('countdownMinutes', String(minutes));
+  return tCount('countdownMinutes', minutes);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import { type MessageKey, t } from '@/lib/i18n';
+import { type MessageKey, t, tCount } from '@/lib/i18n';
 import type { OutboxItemView } from '@/lib/messages/fields';
 import { groupOutbox, type OutboxGroupName } from '@/lib/ui/outbox-groups';
 import type { OutboxState, Status } from '@/lib/ui/page-store';
@@ -97,7 +97,7 @@ export function OutboxView(props: OutboxViewProps) {
             </ul>
             {shown.length < group.items.length && (
               <button type="button" onClick={() => setAllSent(true)}>
-                {t('outboxShowAllSent', String(total))}
+                {tCount('outboxShowAllSent', total)}
               </button>
             )}
             {whole && more && (

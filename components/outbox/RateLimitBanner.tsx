@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { Countdown } from '@/components/common/Countdown';
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 import type { Status } from '@/lib/ui/page-store';
 import { tNodes } from '@/lib/ui/t-node';
 
@@ -49,7 +49,9 @@ export function RateLimitBanner({ status }: { status: Status | undefined }) {
     );
   } else if (pause.needsKey !== undefined && pause.needsKey.length > 0) {
     const [first] = pause.needsKey;
-    content = first && <strong>{t('bannerNeedsKey', [String(first.pending), new URL(first.baseUrl).origin])}</strong>;
+    content = first && (
+      <strong>{tCount('bannerNeedsKey', first.pending, [String(first.pending), new URL(first.baseUrl).origin])}</strong>
+    );
   } else if (pause.offlineUntil !== null && pause.offlineUntil > now) {
     content = (
       <>

@@ -1,5 +1,5 @@
 import type { Ref } from 'preact';
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 import { type ComposerMessage, charsLeft, isMac } from '@/lib/ui/compose';
 
 export interface ComposerProps {
@@ -70,7 +70,7 @@ export function Composer(props: ComposerProps) {
         <span id={hintId} class="hint">
           {isMac() ? t('panelSendHintMac') : t('panelSendHint')}
           {left !== null && (
-            <span class={left < 0 ? 'chars-left over' : 'chars-left'}> {t('panelCharsLeft', String(left))}</span>
+            <span class={left < 0 ? 'chars-left over' : 'chars-left'}> {tCount('panelCharsLeft', left)}</span>
           )}
         </span>
         <button type="submit" aria-disabled={busy ? true : undefined}>

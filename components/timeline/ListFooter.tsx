@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 import type { ReplyError } from '@/lib/messages/envelope';
 import { errorText } from '@/lib/ui/error-text';
 
@@ -28,7 +28,7 @@ export function ListFooter(props: {
       : props.loading === null && props.stop === 'empty'
         ? {
             alert: false,
-            text: t('panelThinPages', String(props.emptyRun)),
+            text: tCount('panelThinPages', props.emptyRun),
             label: t('panelLoadMore'),
             act: props.onLoadMore,
           }

@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 /** Newer posts found above the loaded ones, as the banner needs them. */
 export interface NewerPosts {
   items: readonly unknown[];
@@ -25,5 +25,5 @@ export function NewPostsBanner({ newer, onShow }: { newer: NewerPosts | null; on
 export function newPostsText(newer: NewerPosts): string {
   const count = newer.items.length;
   if (!newer.complete) return t('panelNewPostsMore', String(count));
-  return count === 1 ? t('panelNewPostsOne') : t('panelNewPostsMany', String(count));
+  return tCount('panelNewPostsMany', count);
 }

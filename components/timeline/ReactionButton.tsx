@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 import type { WriteStage } from '@/lib/messages/post-writes';
 
 export interface ReactionButtonProps {
@@ -27,7 +27,7 @@ const MARK_WORDS = {
 export function ReactionButton({ id, label, count, mark, onReact }: ReactionButtonProps) {
   const done = mark === 'pending' || mark === 'sent';
   const description = [
-    count === undefined ? null : t('panelReactionCount', String(count)),
+    count === undefined ? null : tCount('panelReactionCount', count),
     mark === undefined ? null : t(MARK_WORDS[mark]),
   ]
     .filter((part) => part !== null)

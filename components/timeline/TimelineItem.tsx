@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { RelativeTime } from '@/components/common/RelativeTime';
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import { type PostStateView, reactionViews, stageOf } from '@/lib/messages/post-writes';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
@@ -138,15 +138,7 @@ function PostMeta({ count, marks }: { count: number | undefined; marks: PostStat
   if (count === undefined && note === null) return null;
   return (
     <p class="post-meta">
-      {count !== undefined && (
-        <span>
-          {count === 0
-            ? t('panelRepliesNone')
-            : count === 1
-              ? t('panelRepliesOne')
-              : t('panelRepliesMany', String(count))}
-        </span>
-      )}
+      {count !== undefined && <span>{count === 0 ? t('panelRepliesNone') : tCount('panelRepliesMany', count)}</span>}
       {note !== null && <span class={problem ? 'mine problem' : 'mine'}>{note}</span>}
     </p>
   );

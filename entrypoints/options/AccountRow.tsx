@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Countdown } from '@/components/common/Countdown';
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 import type { AccountView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
@@ -42,15 +42,15 @@ function BudgetLine({ account }: { account: AccountView }) {
   const window = budget?.windowMs === undefined ? '?' : windowText(budget.windowMs);
   return (
     <p class="account-budget hint">
-      {budget?.source === 'announced' && t('accountBudgetAnnounced', [limit, window])}
+      {budget?.source === 'announced' && tCount('accountBudgetAnnounced', budget.limit ?? Number.NaN, [limit, window])}
       {budget?.source === 'announced' &&
         budget.remaining !== undefined &&
-        ` ${t('accountBudgetLeft', String(budget.remaining))}`}
-      {budget?.source === 'learned' && t('accountBudgetLearned', [limit, window])}
+        ` ${tCount('accountBudgetLeft', budget.remaining)}`}
+      {budget?.source === 'learned' && tCount('accountBudgetLearned', budget.limit ?? Number.NaN, [limit, window])}
       {pacedUntil ? (
         <>
           {' '}
-          {t('accountPaced', String(account.reserve))} <Countdown until={pacedUntil} />
+          {tCount('accountPaced', account.reserve)} <Countdown until={pacedUntil} />
         </>
       ) : null}
     </p>
@@ -96,7 +96,7 @@ export function AccountRow({ account, others }: { account: AccountView; others: 
       <p class={`account-state ${state.tone}`}>
         {state.text}
         {account.key.last4 !== null && ` · ${t('accountKeyEnds', account.key.last4)}`}
-        {account.pending > 0 && ` · ${t('accountPending', String(account.pending))}`}
+        {account.pending > 0 && ` · ${tCount('accountPending', account.pending)}`}
       </p>
       {account.pause.rateLimitedUntil !== null && (
         <p class="account-pause">
@@ -153,7 +153,7 @@ export function AccountRow({ account, others }: { account: AccountView; others: 
           <legend class="visually-hidden">{t('accountRemoveTitle', account.name)}</legend>
           <p>
             {account.pending > 0
-              ? t('accountRemoveWaiting', String(account.pending))
+              ? tCount('accountRemoveWaiting', account.pending)
               : t('accountRemoveSure', account.name)}
           </p>
           {account.pending > 0 && others.length > 0 && (

@@ -1,4 +1,4 @@
-import { type MessageKey, t } from '@/lib/i18n';
+import { type MessageKey, type PluralKey, t, tCount } from '@/lib/i18n';
 import type { Status } from '@/lib/ui/page-store';
 
 type Worst = NonNullable<Status['outbox']['worst']>;
@@ -13,6 +13,12 @@ const WORST: Record<Worst, MessageKey> = {
   sent: 'popupWorstSent',
 };
 
+/** The states that need the user, with their count. */
+const COUNTED: Record<'failed' | 'uncertain', PluralKey> = {
+  failed: 'popupWorstFailed',
+  uncertain: 'popupWorstUncertain',
+};
+
 /**
  * The Outbox in one line: how many writes are still to go, and its worst state: the failed and
  * uncertain counts when there are any (they need the user), else the worst state's name.
@@ -23,11 +29,11 @@ export function OutboxCount({ outbox }: { outbox: Status['outbox'] | undefined }
   const attention = (['failed', 'uncertain'] as const).filter((state) => (counts[state] ?? 0) > 0);
   return (
     <p class="outbox-count">
-      <span>{pending === 0 ? t('popupOutboxNothingPending') : t('popupOutboxPending', String(pending))}</span>
+      <span>{pending === 0 ? t('popupOutboxNothingPending') : tCount('popupOutboxPending', pending)}</span>
       {/* What needs the user first (failed, uncertain), else the one state that says most. */}
       {attention.map((state) => (
         <span key={state} class={`chip chip-${state}`}>
-          {t(WORST[state], String(counts[state] ?? 0))}
+          {tCount(COUNTED[state], counts[state] ?? 0)}
         </span>
       ))}
       {attention.length === 0 && worst !== null && (

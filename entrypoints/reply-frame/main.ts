@@ -1,5 +1,5 @@
 import './reply-frame.css';
-import { t } from '@/lib/i18n';
+import { markDocumentLanguage, t } from '@/lib/i18n';
 import { errorWords } from '@/lib/links/refusal-words';
 import { isHandshake, type ReplyFrameSays, readReplyFrameParams } from '@/lib/links/reply-frame';
 import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
@@ -22,7 +22,7 @@ const note = document.getElementById('note') as HTMLParagraphElement;
 const send = document.getElementById('send') as HTMLButtonElement;
 const cancel = document.getElementById('cancel') as HTMLButtonElement;
 
-document.documentElement.lang = t('@@ui_locale').replace('_', '-');
+markDocumentLanguage();
 document.documentElement.dataset.scheme = params?.scheme ?? 'light';
 (document.getElementById('heading') as HTMLElement).textContent = t('barReplyLabel');
 textarea.setAttribute('aria-label', t('barReplyLabel'));

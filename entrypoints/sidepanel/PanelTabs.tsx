@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useRef } from 'preact/hooks';
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 import type { Status } from '@/lib/ui/page-store';
 
 /** The side panel's views. */
@@ -40,7 +40,7 @@ export function PanelTabs(props: {
   const worst = props.outbox?.worst;
   const attention = worst === 'failed' || worst === 'uncertain';
   const description = [
-    pending > 0 ? t('panelOutboxWaiting', String(pending)) : null,
+    pending > 0 ? tCount('panelOutboxWaiting', pending) : null,
     attention ? t('panelOutboxAttention') : null,
   ]
     .filter((part) => part !== null)

@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
 import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
 import type { KindsSource } from '@/entrypoints/sidepanel/state/use-reaction-kinds';
+import { markDocumentLanguage } from '@/lib/i18n';
 import { checkReply, loadReplyChecks, sendMessage } from '@/lib/messages/send';
 import { App } from './App';
 import { takeEarlyRequests } from './fast-open/early-requests';
@@ -14,6 +15,8 @@ import { readerField } from './state/speaker';
 const CACHED_PAINT_LIMIT = 500;
 /** How long the live panel's first render may wait for the last opening's picture to be drawn (ms). */
 const SNAPSHOT_PAINT_LIMIT = 100;
+
+markDocumentLanguage();
 
 // The early script (fast-open/early.ts) asked for the first page and the settings while this
 // bundle loaded: use its answers, checked like any reply; ask again only where it did not run.

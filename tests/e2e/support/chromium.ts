@@ -69,7 +69,13 @@ export function recordHostGrant(preferences: Preferences, id: string, origins: r
  * own `permissions.request` for it resolves at once. Pass `[]` for a profile that granted nothing.
  */
 export async function launchChromium(
-  options: { userDataDir?: string; extensionDir?: string; grantedOrigins?: readonly string[] } = {},
+  options: {
+    userDataDir?: string;
+    extensionDir?: string;
+    grantedOrigins?: readonly string[];
+    /** More command-line flags, such as `--lang=de` (the extension's messages follow the browser's language). */
+    args?: readonly string[];
+  } = {},
 ) {
   const userDataDir = options.userDataDir ?? newProfileDir();
   const extensionDir = options.extensionDir ?? CHROME_BUILD;
@@ -84,7 +90,12 @@ export async function launchChromium(
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [...QUIET_FLAGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`],
+    args: [
+      ...QUIET_FLAGS,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      ...(options.args ?? []),
+    ],
   });
   return { context, userDataDir } satisfies ChromiumLaunch;
 }
