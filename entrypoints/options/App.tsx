@@ -3,6 +3,7 @@ import { useStatus } from '@/lib/ui/page-store';
 import { AccountsCard } from './AccountsCard';
 import { ConnectionForm } from './ConnectionForm';
 import { LinkPatterns } from './LinkPatterns';
+import { NotificationsCard } from './NotificationsCard';
 import { OutboxHistory } from './OutboxHistory';
 import { ReactionKindsEditor } from './ReactionKindsEditor';
 import { ScopeList } from './ScopeList';
@@ -13,7 +14,7 @@ import './options.css';
 
 /**
  * The options page: which platform and key to use, what the key may do, the reaction buttons,
- * where post links get inline bars, how much Outbox history to keep, and the keyboard shortcut.
+ * where post links get inline bars, how much Outbox history to keep, notifications, and the keyboard shortcut.
  * Settings save as they change.
  */
 export function App() {
@@ -36,6 +37,7 @@ export function App() {
           <LinkPatterns patterns={settings.linkPatterns} save={save} />
           <SiteAccess decorateAllSites={settings.decorateAllSites} excludedHosts={settings.excludedHosts} save={save} />
           <OutboxHistory saved={{ keepSent: settings.keepSent, keepSentDays: settings.keepSentDays }} save={save} />
+          <NotificationsCard notify={settings.notify} save={save} />
         </>
       )}
       <ShortcutHint />
