@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useId, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { Countdown } from '@/components/common/Countdown';
 import { t } from '@/lib/i18n';
 import type { OutboxItemView } from '@/lib/messages/fields';
@@ -24,6 +24,9 @@ export interface OutboxEntryProps {
   behindWait?: boolean;
   /** Who it is written as, shown when the user has several accounts. */
   speaker?: string;
+  /** Scroll to this write and focus it (the panel was opened on it); `onFocused` once done. */
+  focused?: boolean;
+  onFocused?: () => void;
 }
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -150,7 +153,15 @@ export function OutboxEntry(props: OutboxEntryProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const editButton = useRef<HTMLButtonElement>(null);
+  const entry = useRef<HTMLLIElement>(null);
   const id = useId();
+  const { focused, onFocused } = props;
+  useEffect(() => {
+    if (focused !== true || entry.current === null) return;
+    entry.current.scrollIntoView?.({ block: 'center' });
+    entry.current.focus();
+    onFocused?.();
+  }, [focused, onFocused]);
 
   const run = async (action: () => ActionResult) => {
     setBusy(true);
@@ -166,7 +177,14 @@ export function OutboxEntry(props: OutboxEntryProps) {
   const body = item.request.kind === 'reaction' ? '' : item.request.body;
 
   return (
-    <li class={`outbox-entry state-${status}`} aria-labelledby={`${id}-what`} aria-busy={busy || undefined}>
+    <li
+      ref={entry}
+      class={`outbox-entry state-${status}`}
+      aria-labelledby={`${id}-what`}
+      aria-busy={busy || undefined}
+      data-item={item.id}
+      tabIndex={-1}
+    >
       <div class="outbox-entry-head">
         <span class={`chip chip-${status}`}>{stateLabel(item.state)}</span>
         <span id={`${id}-what`} class="outbox-what">

@@ -33,6 +33,9 @@ export interface OutboxViewProps extends OutboxActions {
   siteOrigin: string | null;
   /** A reaction kind's label ("Well sourced" for `well_sourced`). */
   reactionLabel: (kind: string) => string;
+  /** A write to scroll to and focus once drawn; `onFocused` says it was, so it happens once. */
+  focusItem?: string;
+  onFocused?: () => void;
 }
 
 /**
@@ -70,7 +73,9 @@ export function OutboxView(props: OutboxViewProps) {
       {outbox !== undefined && items.length === 0 && <p class="outbox-empty">{t('outboxEmpty')}</p>}
       {groups.map((group) => {
         const sent = group.name === 'sent';
-        const shown = sent && !allSent ? group.items.slice(0, SENT_SHOWN) : group.items;
+        // The write to focus is shown even among older sent ones.
+        const showAll = allSent || group.items.slice(SENT_SHOWN).some((item) => item.id === props.focusItem);
+        const shown = sent && !showAll ? group.items.slice(0, SENT_SHOWN) : group.items;
         // Every sent write loaded is shown: older ones may be read (or were forgotten).
         const whole = sent && shown.length === group.items.length;
         // Sent writes are read in pages: the status counts them all.
@@ -92,6 +97,8 @@ export function OutboxView(props: OutboxViewProps) {
                   onEditAndResend={props.onEditAndResend}
                   onDiscard={onDiscard}
                   behindWait={waitingAccounts.has(item.account)}
+                  focused={item.id === props.focusItem}
+                  onFocused={props.onFocused}
                 />
               ))}
             </ul>

@@ -11,6 +11,7 @@ import { applyDevConfig } from './dev-config';
 import { Drafts } from './drafts';
 import { createHandlers } from './handlers';
 import { LinkScripts } from './link-scripts';
+import { backgroundNotifier, listenForNoticeClicks, NOTICE_ALARM } from './notifier';
 import { OutboxChanges } from './outbox-changes';
 import { PostStatePorts } from './post-state-ports';
 import { BackgroundServices, extensionIdentity } from './services';
@@ -75,6 +76,9 @@ export default defineBackground(() => {
   const pages = new StatePorts(identity);
   const bars = new PostStatePorts(identity, async () => (await services.outbox()).list());
 
+  // System notifications about writes, when the user turned them on (notifier.ts).
+  const notifier = backgroundNotifier(() => services.accounts.book());
+
   const drafts = new Drafts();
   const links = new LinkScripts();
   const handlers = createHandlers({ services, kick, notify: pushState, drafts, links });
@@ -96,7 +100,9 @@ export default defineBackground(() => {
   browser.runtime.onMessage.addListener(toRuntimeListener(router));
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === DRAIN_ALARM) kick();
+    else if (alarm.name === NOTICE_ALARM) void notifier.flushDue();
   });
+  listenForNoticeClicks();
   browser.runtime.onConnect.addListener((port) => {
     const greet = async () => ({ status: await statusOf(services) });
     const firstPage = async () => {
@@ -130,7 +136,10 @@ export default defineBackground(() => {
       .then((outbox) => outbox.resumeOnline())
       .then(kick, (error: unknown) => console.error('Resuming after going online failed', error));
   });
-  browser.permissions.onAdded.addListener(() => void links.sync());
+  browser.permissions.onAdded.addListener(() => {
+    void links.sync();
+    listenForNoticeClicks();
+  });
   browser.permissions.onRemoved.addListener(() => void links.sync());
 
   // Every worker start: the first pass settles writes found `sending` (cut off by the stop), then drains.
@@ -147,6 +156,7 @@ export default defineBackground(() => {
     const outbox = await services.outbox();
     outbox.subscribe((change) => {
       changes.add(change);
+      notifier.changed(change);
       pushState();
     });
     pushState();

@@ -7,6 +7,7 @@ import { BackupCard } from './backup/BackupCard';
 import { OutboxExport } from './backup/OutboxExport';
 import { ConnectionForm } from './ConnectionForm';
 import { LinkPatterns } from './LinkPatterns';
+import { NotificationsCard } from './NotificationsCard';
 import { OutboxHistory } from './OutboxHistory';
 import { ReactionKindsEditor } from './ReactionKindsEditor';
 import { ScopeList } from './ScopeList';
@@ -18,7 +19,7 @@ import './options.css';
 /**
  * The options page: which platform and key to use, what the key may do, the reaction buttons,
  * where post links get inline bars, how much Outbox history to keep (and its export), a backup of
- * all that, and the keyboard shortcut. Settings save as they change.
+ * all that, notifications, and the keyboard shortcut. Settings save as they change.
  */
 export function App() {
   const status = useStatus();
@@ -50,6 +51,7 @@ export function App() {
             <OutboxHistory saved={{ keepSent: settings.keepSent, keepSentDays: settings.keepSentDays }} save={save}>
               <OutboxExport accounts={accounts} />
             </OutboxHistory>
+            <NotificationsCard notify={settings.notify} save={save} />
           </Fragment>
           <BackupCard
             settings={settings}

@@ -4,6 +4,7 @@ import type { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
 import type { TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
 import type { KindsSource } from '@/entrypoints/sidepanel/state/use-reaction-kinds';
 import { t } from '@/lib/i18n';
+import { outboxLinkTarget } from '@/lib/ui/outbox-link';
 import { useStatus } from '@/lib/ui/page-store';
 import { OutboxTab } from './OutboxTab';
 import { PanelTabs, type TabName } from './PanelTabs';
@@ -22,9 +23,11 @@ export function App(props: {
 }) {
   const { store, drafts } = props;
   const status = useStatus();
-  const [tab, setTab] = useState<TabName>('timeline');
+  // `#outbox/<id>` (a notification's click) opens on the Outbox, on that write.
+  const [link] = useState(() => outboxLinkTarget(location.hash));
+  const [tab, setTab] = useState<TabName>(link === undefined ? 'timeline' : 'outbox');
   // The Outbox mounts when first shown and stays, so switching back and forth keeps its state.
-  const [outboxShown, setOutboxShown] = useState(false);
+  const [outboxShown, setOutboxShown] = useState(link !== undefined);
   const select = (name: TabName) => {
     setTab(name);
     if (name === 'outbox') setOutboxShown(true);
@@ -53,7 +56,7 @@ export function App(props: {
           class="tabpanel scroll"
           hidden={tab !== 'outbox'}
         >
-          {outboxShown && <OutboxTab />}
+          {outboxShown && <OutboxTab focusItem={link?.itemId} />}
         </div>
       </main>
     </div>

@@ -21,8 +21,12 @@ const actions: OutboxActions = {
   },
 };
 
-/** The side panel's Outbox tab: the page's store and the background's actions, drawn by `OutboxView`. */
-export function OutboxTab() {
+/**
+ * The side panel's Outbox tab: the page's store and the background's actions, drawn by `OutboxView`.
+ * `focusItem`: the write to scroll to and focus once it is drawn (the panel opened on it).
+ */
+export function OutboxTab(props: { focusItem?: string }) {
+  const [focusItem, setFocusItem] = useState(props.focusItem);
   const outbox = useOutbox();
   const status = useStatus();
   const [config, setConfig] = useState<{ siteOrigin: string | null; labels: Map<string, string> }>({
@@ -44,6 +48,8 @@ export function OutboxTab() {
       banner={false}
       siteOrigin={config.siteOrigin}
       reactionLabel={(kind) => config.labels.get(kind) ?? kind}
+      focusItem={focusItem}
+      onFocused={() => setFocusItem(undefined)}
     />
   );
 }

@@ -89,6 +89,7 @@ export const protocol = {
       excludedHosts: settingsSchema.shape.excludedHosts.optional(),
       keepSent: settingsSchema.shape.keepSent.optional(),
       keepSentDays: settingsSchema.shape.keepSentDays.optional(),
+      notify: settingsSchema.shape.notify.optional(),
     }),
     reply: settingsSchema.extend({ keyRemovedFor: z.string().optional() }),
   },

@@ -44,6 +44,8 @@ export const settingsSchema = z.object({
    */
   keepSent: z.int().min(10).max(10_000),
   keepSentDays: z.int().min(1).max(365),
+  /** System notifications about writes (needs the optional `notifications` permission); off by default. */
+  notify: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -55,6 +57,7 @@ export const DEFAULT_SETTINGS: Settings = {
   excludedHosts: [],
   keepSent: 200,
   keepSentDays: 7,
+  notify: false,
 };
 
 /**

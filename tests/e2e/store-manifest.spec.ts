@@ -35,7 +35,7 @@ const builds = [
     name: 'chrome-mv3',
     dir: CHROME_BUILD,
     permissions: ['storage', 'alarms', 'contextMenus', 'scripting', 'sidePanel'],
-    optional: (m: Manifest) => m.optional_host_permissions,
+    optional: (m: Manifest) => [...(m.optional_host_permissions ?? []), ...(m.optional_permissions ?? [])],
   },
   {
     name: 'firefox-mv2',
@@ -57,8 +57,8 @@ for (const build of builds) {
     expect(install.filter(isHostPattern)).toEqual([]);
     expect(manifest.host_permissions ?? []).toEqual([]);
     expect(manifest.permissions).toEqual(build.permissions);
-    // The API's origin and all-sites access are asked for at run time, from the options page.
-    expect(build.optional(manifest)).toEqual(['<all_urls>']);
+    // The API's origin, all-sites access and notifications are asked for at run time, from the options page.
+    expect(build.optional(manifest)).toEqual(['<all_urls>', 'notifications']);
   });
 
   test(`${build.name}: docs/store-listing.md justifies every permission of the manifest`, () => {

@@ -37,6 +37,7 @@ const LABELS: Partial<Record<string, MessageKey>> = {
   excludedHosts: 'backupFieldExcludedHosts',
   keepSent: 'backupFieldKeepSent',
   keepSentDays: 'backupFieldKeepSentDays',
+  notify: 'backupFieldNotify',
 };
 
 /** Longest value shown in a change; the rest is cut with "…". */

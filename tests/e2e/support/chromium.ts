@@ -60,6 +60,19 @@ export function recordHostGrant(preferences: Preferences, id: string, origins: r
 }
 
 /**
+ * Records API permissions (optional ones such as `notifications`) as granted to extension `id`, as
+ * Chrome writes them after the user accepts a `permissions.request` prompt.
+ */
+export function recordApiGrant(preferences: Preferences, id: string, apis: readonly string[]): void {
+  recordHostGrant(preferences, id, []);
+  const settings = preferences.extensions?.settings?.[id] ?? {};
+  for (const key of ['granted_permissions', 'active_permissions', 'runtime_granted_permissions']) {
+    const entry = settings[key] as { api?: string[] };
+    entry.api = [...new Set([...(entry.api ?? []), ...apis])];
+  }
+}
+
+/**
  * Starts system Chromium headless with the built extension loaded, on a new profile or on the
  * given one (to test what survives a browser restart).
  *
@@ -75,15 +88,19 @@ export async function launchChromium(
     grantedOrigins?: readonly string[];
     /** More command-line flags, such as `--lang=de` (the extension's messages follow the browser's language). */
     args?: readonly string[];
+    /** Optional API permissions recorded as granted the same way (`notifications`). */
+    grantedApis?: readonly string[];
   } = {},
 ) {
   const userDataDir = options.userDataDir ?? newProfileDir();
   const extensionDir = options.extensionDir ?? CHROME_BUILD;
   const preferencesFile = path.join(userDataDir, 'Default', 'Preferences');
   const granted = options.grantedOrigins ?? SANDBOX_GRANT;
-  if (!existsSync(preferencesFile) && granted.length > 0) {
+  const apis = options.grantedApis ?? [];
+  if (!existsSync(preferencesFile) && (granted.length > 0 || apis.length > 0)) {
     const preferences: Preferences = {};
     recordHostGrant(preferences, unpackedExtensionId(extensionDir), granted);
+    if (apis.length > 0) recordApiGrant(preferences, unpackedExtensionId(extensionDir), apis);
     mkdirSync(path.dirname(preferencesFile), { recursive: true });
     writeFileSync(preferencesFile, JSON.stringify(preferences));
   }

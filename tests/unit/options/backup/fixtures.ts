@@ -32,6 +32,7 @@ export const CHANGED: Settings = {
   excludedHosts: ['news.example.com', '10.0.0.1'],
   keepSent: 500,
   keepSentDays: 30,
+  notify: true,
 };
 
 const label = fc
@@ -56,4 +57,5 @@ export const validSettings: fc.Arbitrary<Settings> = fc.record({
   excludedHosts: fc.uniqueArray(host, { maxLength: 20 }),
   keepSent: fc.integer({ min: 10, max: 10_000 }),
   keepSentDays: fc.integer({ min: 1, max: 365 }),
+  notify: fc.boolean(),
 });
