@@ -6,7 +6,7 @@ import { LineListField } from './LineListField';
 import type { SaveSettings } from './use-settings';
 
 /** The optional permission behind "Decorate post links on all sites". */
-export const ALL_SITES = { origins: ['<all_urls>'] };
+const ALL_SITES = { origins: ['<all_urls>'] };
 
 /**
  * "Decorate post links on all sites": asks the browser for all-sites access from the click that

@@ -1,8 +1,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { ALL_SITES } from '@/entrypoints/options/SiteAccess';
 import { useSettings } from '@/entrypoints/options/use-settings';
 import { t } from '@/lib/i18n';
+
+/**
+ * The optional permission behind inline bars on all sites: the very grant the options' switch asks
+ * for and gives back (SiteAccess.tsx), so either page can turn it off. Kept here rather than imported,
+ * so this page does not load the options' form checks (and their zod) with its first paint.
+ */
+const ALL_SITES = { origins: ['<all_urls>'] };
 
 /**
  * The optional all-sites access, explained, with a button that asks for it: the same request and

@@ -16,6 +16,12 @@ describe('the welcome page on install', () => {
     expect(create).toHaveBeenCalledWith({ url: browser.runtime.getURL('/welcome.html') });
   });
 
+  it('opens once: an install on a profile that kept our storage (a command-line load) does not open it again', async () => {
+    await welcomeOnInstall({ reason: 'install' });
+    await welcomeOnInstall({ reason: 'install' });
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
   it.each(['update', 'chrome_update', 'browser_update', 'shared_module_update'])(
     'stays closed on %s (the user has seen it; options link to it)',
     async (reason) => {
