@@ -18,6 +18,7 @@ import { BackgroundServices, extensionIdentity } from './services';
 import { StatePorts } from './state-port';
 import { statusOf } from './status';
 import { DRAIN_ALARM, Waker } from './wake';
+import { welcomeOnInstall } from './welcome';
 
 export default defineBackground(() => {
   const services = new BackgroundServices();
@@ -115,6 +116,10 @@ export default defineBackground(() => {
   // The browser starting (or the extension updated) wakes the worker: the start-up sweep below runs.
   browser.runtime.onStartup.addListener(kick);
   browser.runtime.onInstalled.addListener(kick);
+  // A new install (never an update) opens the welcome page: what the extension does, and a key.
+  browser.runtime.onInstalled.addListener((details) => {
+    welcomeOnInstall(details).catch((error: unknown) => console.error('Opening the welcome page failed', error));
+  });
   listenForCommands();
   browser.contextMenus.onClicked.addListener((info, tab) => {
     menus.onClicked(info, tab).catch((error: unknown) => console.error('Context menu action failed', error));

@@ -3,26 +3,8 @@ import { Countdown } from '@/components/common/Countdown';
 import { t, tCount } from '@/lib/i18n';
 import type { AccountView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
+import { accountState } from '@/lib/ui/account-state';
 import { errorText } from '@/lib/ui/error-text';
-import { SCOPES } from './ScopeList';
-
-/** An account's state in words: key works / not accepted / disabled with the reason / missing scopes. */
-export function accountState(account: AccountView): { tone: 'ok' | 'problem' | 'unknown'; text: string } {
-  if (!account.key.set) return { tone: 'problem', text: t('accountNoKey') };
-  const { check } = account;
-  if (account.pause.disabled !== null)
-    return { tone: 'problem', text: t('accountDisabled', account.pause.disabled.reason) };
-  if (check === null) return { tone: 'unknown', text: t('accountNotChecked') };
-  if (check.outcome === 'not_accepted') return { tone: 'problem', text: t('accountNotAccepted') };
-  if (check.outcome === 'disabled') return { tone: 'problem', text: t('accountDisabled', check.message) };
-  if (check.outcome !== 'ok') return { tone: 'unknown', text: t('accountCheckFailed', check.message) };
-  const scopes = check.scopes;
-  const missing = SCOPES.filter(({ scope }) => scopes !== null && !scopes.includes(scope));
-  if (missing.length > 0) {
-    return { tone: 'problem', text: t('accountMissingScopes', missing.map(({ scope }) => scope).join(', ')) };
-  }
-  return { tone: 'ok', text: t('accountWorks') };
-}
 
 /** A window's length in words: "45 s", "15 min", "2 h". */
 function windowText(ms: number): string {

@@ -30,6 +30,11 @@ export function App() {
   return (
     <main>
       <h1>{t('optionsTitle')}</h1>
+      <p class="hint welcome-link">
+        <a href="/welcome.html" target="_blank" rel="noopener">
+          {t('optionsShowWelcome')}
+        </a>
+      </p>
       <ConnectionForm status={status} />
       <AccountsCard status={status} />
       <ScopeList status={status} />

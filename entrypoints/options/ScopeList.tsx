@@ -1,12 +1,6 @@
-import { type MessageKey, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { SCOPES } from '@/lib/ui/account-state';
 import type { Status } from '@/lib/ui/page-store';
-
-/** The scopes the extension uses, what each one enables, and what is off without it (spec §5). */
-export const SCOPES: { scope: string; feature: MessageKey; off: MessageKey }[] = [
-  { scope: 'posts:read', feature: 'scopePostsRead', off: 'scopePostsReadOff' },
-  { scope: 'posts:write', feature: 'scopePostsWrite', off: 'scopePostsWriteOff' },
-  { scope: 'reactions:write', feature: 'scopeReactionsWrite', off: 'scopeReactionsWriteOff' },
-];
 
 /** "Dana Demo (@demo)", or whichever part the platform reported. */
 function accountName(account: Status['account']): string {

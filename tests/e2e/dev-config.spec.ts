@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
 import { CHROME_BUILD } from './support/browsers';
-import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from './support/chromium';
+import { extensionIdOf, launchChromium, openExtensionPage, removeProfile, welcomePage } from './support/chromium';
 import { call } from './support/extension-client';
 import { scaled } from './support/time';
 
@@ -30,8 +30,16 @@ test('npm start: a development build comes up configured against the sandbox; a 
     host_permissions?: string[];
   };
   expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
-  const { context, userDataDir } = await launchChromium({ extensionDir: DEV_BUILD, grantedOrigins: [] });
+  const { context, userDataDir } = await launchChromium({
+    extensionDir: DEV_BUILD,
+    grantedOrigins: [],
+    keepWelcome: true,
+  });
   try {
+    // The welcome page opens on install, and finds the sandbox account already there: it says so.
+    const welcome = await welcomePage(context);
+    await expect(welcome.getByText(/^You are ready: the extension acts as /)).toBeVisible();
+    await expect(welcome.getByLabel('API key')).toHaveCount(0);
     const page = await openExtensionPage(context, await extensionIdOf(context), 'options.html');
     await expect(page.getByRole('textbox', { name: 'API base URL' })).toHaveValue(sandbox.baseUrl);
     await expect(page.getByText(`ending in ${sandbox.testKey.slice(-4)}`)).toBeVisible();

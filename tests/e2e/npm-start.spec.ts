@@ -68,7 +68,8 @@ test('npm start: sandbox, a browser with the extension configured, and a clean C
     // No browser or WXT left from this run either (the dev build's profile lives under this port's run).
     await expect.poll(() => leftovers('chrome-mv3-dev'), { timeout: scaled(15_000) }).toEqual([]);
   } finally {
-    if (start?.pid !== undefined && start.exitCode === null) process.kill(-start.pid, 'SIGKILL');
+    if (start?.pid !== undefined && start.exitCode === null && start.signalCode === null)
+      process.kill(-start.pid, 'SIGKILL');
     xvfb.kill('SIGTERM');
   }
 });

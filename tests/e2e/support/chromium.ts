@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
+import { type BrowserContext, type CDPSession, chromium, expect, type Page } from '@playwright/test';
 import { CHROME_BUILD, CHROMIUM_PATH } from './browsers';
 import { scaled } from './time';
 
@@ -80,6 +80,10 @@ export function recordApiGrant(preferences: Preferences, id: string, apis: reado
  * `grantedOrigins` (default: the sandbox's, {@link SANDBOX_GRANT}) recorded as the user's answer to
  * the options page's request: the extension comes up holding that access, and the options page's
  * own `permissions.request` for it resolves at once. Pass `[]` for a profile that granted nothing.
+ *
+ * On a new profile the extension is installed, and opens its welcome page in a tab: it is closed
+ * here once it came, so a test starts with no extension page of ours open (an open page reconnects
+ * and wakes a stopped worker), unless `keepWelcome` says the test is about it.
  */
 export async function launchChromium(
   options: {
@@ -90,10 +94,12 @@ export async function launchChromium(
     args?: readonly string[];
     /** Optional API permissions recorded as granted the same way (`notifications`). */
     grantedApis?: readonly string[];
+    keepWelcome?: boolean;
   } = {},
 ) {
   const userDataDir = options.userDataDir ?? newProfileDir();
   const extensionDir = options.extensionDir ?? CHROME_BUILD;
+  const installs = !existsSync(path.join(userDataDir, 'Default'));
   const preferencesFile = path.join(userDataDir, 'Default', 'Preferences');
   const granted = options.grantedOrigins ?? SANDBOX_GRANT;
   const apis = options.grantedApis ?? [];
@@ -114,7 +120,19 @@ export async function launchChromium(
       ...(options.args ?? []),
     ],
   });
+  if (installs && options.keepWelcome !== true) await (await welcomePage(context)).close();
   return { context, userDataDir } satisfies ChromiumLaunch;
+}
+
+/** The welcome page the extension opens by itself on install, once its address is loaded. */
+export async function welcomePage(context: BrowserContext): Promise<Page> {
+  const find = () => context.pages().find((page) => page.url().endsWith('/welcome.html'));
+  await expect
+    .poll(() => find() !== undefined, { timeout: scaled(15_000), message: 'the welcome page opens' })
+    .toBe(true);
+  const page = find();
+  if (page === undefined) throw new Error('The welcome page closed as soon as it opened');
+  return page;
 }
 
 /** A new, empty Chromium profile directory. */
