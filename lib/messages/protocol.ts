@@ -89,6 +89,8 @@ export const protocol = {
       excludedHosts: settingsSchema.shape.excludedHosts.optional(),
       keepSent: settingsSchema.shape.keepSent.optional(),
       keepSentDays: settingsSchema.shape.keepSentDays.optional(),
+      mutedWords: settingsSchema.shape.mutedWords.optional(),
+      mutedAuthors: settingsSchema.shape.mutedAuthors.optional(),
     }),
     reply: settingsSchema.extend({ keyRemovedFor: z.string().optional() }),
   },
