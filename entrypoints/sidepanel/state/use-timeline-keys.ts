@@ -42,7 +42,8 @@ export function keyActions(
     },
     react: (postId, index) => {
       const kind = kinds?.[index];
-      const button = kind && document.getElementById(`${domId(postId)}-${kind.value}`);
+      const article = document.getElementById(`${domId(postId)}-reply-toggle`)?.closest('article');
+      const button = kind && article?.querySelectorAll<HTMLButtonElement>('.reactions button.reaction')[index];
       if (!kind || !button || button.getAttribute('aria-disabled') === 'true') return undefined;
       button.click();
       announce(t('panelKeyReacted', kind.label));
