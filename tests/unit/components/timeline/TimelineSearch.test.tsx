@@ -64,7 +64,9 @@ async function openPanel() {
 const bodies = () => screen.queryAllByRole('article').map((a) => a.querySelector('.post-body')?.textContent);
 const search = () => screen.getByRole('searchbox', { name: 'Search loaded posts' });
 const key = async (target: Element, k: string) => {
-  await act(() => fireEvent.keyDown(target, { key: k, bubbles: true }));
+  await act(() => {
+    fireEvent.keyDown(target, { key: k, bubbles: true });
+  });
   await flush();
 };
 
@@ -88,7 +90,9 @@ describe('TimelinePanel: search, mutes, keys', () => {
     background([post(1, { body: 'Café on Route 9' }), post(2, { body: 'Bus lanes' }), ...posts(3, 20)]);
     await openPanel();
     const before = send.mock.calls.length;
-    await act(() => fireEvent.input(search(), { target: { value: 'CAFE' } }));
+    await act(() => {
+      fireEvent.input(search(), { target: { value: 'CAFE' } });
+    });
     await flush();
     expect(bodies()).toEqual(['Café on Route 9']);
     expect(document.querySelector('.search-status')?.textContent).toBe('1 of 20 loaded posts matches.');
