@@ -5,7 +5,8 @@ import { errorText } from '@/lib/ui/error-text';
 /**
  * Under the loaded posts: loading more, the end, why more could not load (with "Try again"), or
  * why paging waits: pages in a row came back with no new post ("Load more"), or the platform sent
- * the same page again (paging ends there, said in words).
+ * the same page again (paging ends there, said in words). While a search is on, paging waits for
+ * the user: the search looks at loaded posts only, and typing never sends a request.
  */
 export function ListFooter(props: {
   loading: 'first' | 'more' | 'refresh' | null;
@@ -13,6 +14,10 @@ export function ListFooter(props: {
   stop: 'empty' | 'repeated' | null;
   emptyRun: number;
   moreError: ReplyError | null;
+  /** A search is on. */
+  searching?: boolean;
+  /** The search or the mutes hide loaded posts (empty pages may have held posts, all hidden). */
+  filtered?: boolean;
   onRetry: () => void;
   onLoadMore: () => void;
 }) {
@@ -28,11 +33,15 @@ export function ListFooter(props: {
       : props.loading === null && props.stop === 'empty'
         ? {
             alert: false,
-            text: tCount('panelThinPages', props.emptyRun),
+            text: props.filtered
+              ? tCount('panelThinPagesHidden', props.emptyRun)
+              : tCount('panelThinPages', props.emptyRun),
             label: t('panelLoadMore'),
             act: props.onLoadMore,
           }
-        : undefined;
+        : props.loading === null && props.searching && !props.end
+          ? { alert: false, text: t('panelSearchLoadedOnly'), label: t('panelSearchOlder'), act: props.onLoadMore }
+          : undefined;
   if (asks !== undefined) {
     return (
       <div class={asks.alert ? 'timeline-note error' : 'timeline-note'} role={asks.alert ? 'alert' : 'status'}>

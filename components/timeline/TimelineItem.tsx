@@ -4,7 +4,11 @@ import { t, tCount } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import { type PostStateView, reactionViews, stageOf } from '@/lib/messages/post-writes';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
+import { MAX_HANDLE_LENGTH, MUTED_HANDLE } from '@/lib/storage/settings';
 import { isHttpUrl, splitLinks } from '@/lib/ui/text-links';
+import { handleKey, type MuteReason } from '@/lib/ui/timeline-filter';
+import { MutedNote } from './MutedNote';
+import { PostMenu } from './PostMenu';
 import { ReactionButton } from './ReactionButton';
 
 export interface TimelineItemProps {
@@ -24,6 +28,11 @@ export interface TimelineItemProps {
   onReact: (postId: string, kind: string) => void;
   /** The inline reply composer, shown under the post while `replyOpen`. */
   reply?: ComponentChildren;
+  /** Why the post is muted, when it is shown anyway ("N hidden" opened). */
+  muted?: MuteReason | undefined;
+  /** Mutes or unmutes the author (the handle as the mute list keeps it); absent: no menu. */
+  onMuteAuthor?: ((handle: string, muted: boolean) => void) | undefined;
+  onUnmuteWord?: ((word: string) => void) | undefined;
 }
 
 /** An id usable in `id` attributes, from an API id (which the spec does not constrain). */
@@ -42,9 +51,11 @@ export function TimelineItem(props: TimelineItemProps) {
   const author = item.author?.displayName || item.author?.handle || t('panelUnknownAuthor');
   const handle = item.author?.displayName && item.author.handle ? `@${item.author.handle}` : null;
   const time = <RelativeTime iso={item.createdAt} id={`${base}-time`} />;
+  const { muted, onMuteAuthor } = props;
+  const muteHandle = item.author?.handle ? mutableHandle(item.author.handle) : undefined;
   return (
     <article
-      class="post"
+      class={muted === undefined ? 'post' : 'post muted'}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA feed pattern makes articles focusable.
       tabIndex={0}
       data-post-id={item.id}
@@ -53,6 +64,9 @@ export function TimelineItem(props: TimelineItemProps) {
       aria-posinset={props.position}
       aria-setsize={props.setSize}
     >
+      {muted !== undefined && (
+        <MutedNote reason={muted} onMuteAuthor={onMuteAuthor} onUnmuteWord={props.onUnmuteWord} />
+      )}
       <header class="post-head">
         <span id={`${base}-author`} class="post-author">
           {author}
@@ -106,6 +120,14 @@ export function TimelineItem(props: TimelineItemProps) {
             />
           ))}
         </fieldset>
+        {muteHandle !== undefined && onMuteAuthor !== undefined && (
+          <PostMenu
+            base={base}
+            handle={muteHandle}
+            muted={muted?.kind === 'author'}
+            onMute={(mute) => onMuteAuthor(muteHandle, mute)}
+          />
+        )}
       </div>
       {props.reactError !== undefined && (
         <p class="post-error" role="alert">
@@ -119,6 +141,12 @@ export function TimelineItem(props: TimelineItemProps) {
       )}
     </article>
   );
+}
+
+/** The handle as a mute list keeps it (no leading `@`), or undefined when it cannot be kept. */
+function mutableHandle(handle: string): string | undefined {
+  const key = handleKey(handle);
+  return key.length <= MAX_HANDLE_LENGTH && MUTED_HANDLE.test(key) ? key : undefined;
 }
 
 /** Replies counted by the platform, and the user's own replies on their way or stuck. */

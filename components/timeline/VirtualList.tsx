@@ -8,6 +8,8 @@ export interface VirtualListHandle {
   focusRow(index: number): void;
   /** Scrolls back to the top (the header). */
   scrollToTop(): void;
+  /** The index of the first row in view. */
+  firstVisible(): number;
 }
 
 export interface VirtualListProps<T> {
@@ -136,7 +138,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
 
   const { onNearEnd } = props;
   useEffect(() => {
-    if (items.length > 0 && range.end >= items.length - overscan) onNearEnd?.();
+    // An empty list is at its end too: rows filtered out must not leave paging waiting for a scroll.
+    if (range.end >= items.length - overscan) onNearEnd?.();
   }, [range.end, items.length, overscan, onNearEnd]);
 
   const focusRow = (index: number) => {
@@ -158,6 +161,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         if (scroller.current) scroller.current.scrollTop = 0;
         setScrollTop(0);
       },
+      firstVisible: () => Math.min(latest.current.range.firstVisible, Math.max(0, items.length - 1)),
     };
   }
 

@@ -7,19 +7,21 @@ import { BackupCard } from './backup/BackupCard';
 import { OutboxExport } from './backup/OutboxExport';
 import { ConnectionForm } from './ConnectionForm';
 import { LinkPatterns } from './LinkPatterns';
+import { MutesCard } from './MutesCard';
 import { NotificationsCard } from './NotificationsCard';
 import { OutboxHistory } from './OutboxHistory';
 import { ReactionKindsEditor } from './ReactionKindsEditor';
 import { ScopeList } from './ScopeList';
 import { ShortcutHint } from './ShortcutHint';
 import { SiteAccess } from './SiteAccess';
+import { TimelineKeys } from './TimelineKeys';
 import { useSettings } from './use-settings';
 import './options.css';
 
 /**
  * The options page: which platform and key to use, what the key may do, the reaction buttons,
  * where post links get inline bars, how much Outbox history to keep (and its export), a backup of
- * all that, notifications, and the keyboard shortcut. Settings save as they change.
+ * all that, notifications, muted words and people, and the keyboard shortcuts. Settings save as they change.
  */
 export function App() {
   const status = useStatus();
@@ -56,6 +58,7 @@ export function App() {
             <OutboxHistory saved={{ keepSent: settings.keepSent, keepSentDays: settings.keepSentDays }} save={save}>
               <OutboxExport accounts={accounts} />
             </OutboxHistory>
+            <MutesCard words={settings.mutedWords} authors={settings.mutedAuthors} save={save} />
             <NotificationsCard notify={settings.notify} save={save} />
           </Fragment>
           <BackupCard
@@ -67,6 +70,7 @@ export function App() {
         </>
       )}
       <ShortcutHint />
+      <TimelineKeys />
     </main>
   );
 }

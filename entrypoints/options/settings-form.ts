@@ -4,11 +4,17 @@ import { type PatternError, parsePermalinkPattern } from '@/lib/links/pattern';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
 import {
   MAX_EXCLUDED_HOSTS,
+  MAX_HANDLE_LENGTH,
   MAX_HOST_LENGTH,
   MAX_LINK_PATTERNS,
+  MAX_MUTED_AUTHORS,
+  MAX_MUTED_WORD_LENGTH,
+  MAX_MUTED_WORDS,
   MAX_PATTERN_LENGTH,
+  MUTED_HANDLE,
   reactionKindSchema,
 } from '@/lib/storage/settings';
+import { fold, handleKey } from '@/lib/ui/timeline-filter';
 
 /*
  * What the options page checks before it saves a setting, worded for the user. The rules are the
@@ -101,4 +107,35 @@ export function checkExcludedHosts(text: string): { ok: true; value: string[] } 
     errors.push({ line: '', text: t('optionsTooManyLines', String(MAX_EXCLUDED_HOSTS)) });
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: [...new Set(hosts)] };
+}
+
+/** Checks muted words and phrases, one per line; the same word twice (case, accents) is kept once. */
+export function checkMutedWords(text: string): { ok: true; value: string[] } | { ok: false; errors: LineError[] } {
+  const entries = lines(text);
+  const errors: LineError[] = entries
+    .filter((line) => line.length > MAX_MUTED_WORD_LENGTH)
+    .map((line) => ({ line, text: t('optionsLineTooLong', String(MAX_MUTED_WORD_LENGTH)) }));
+  if (entries.length > MAX_MUTED_WORDS)
+    errors.push({ line: '', text: t('optionsTooManyLines', String(MAX_MUTED_WORDS)) });
+  if (errors.length > 0) return { ok: false, errors };
+  const seen = new Set<string>();
+  return { ok: true, value: entries.filter((line) => !seen.has(fold(line)) && seen.add(fold(line))) };
+}
+
+/** Checks muted handles, one per line (`@alice` or `alice`); saves them without the `@`, lower case. */
+export function checkMutedAuthors(text: string): { ok: true; value: string[] } | { ok: false; errors: LineError[] } {
+  const entries = lines(text);
+  const errors: LineError[] = [];
+  const handles: string[] = [];
+  for (const line of entries) {
+    const handle = handleKey(line);
+    if (handle.length > MAX_HANDLE_LENGTH)
+      errors.push({ line, text: t('optionsLineTooLong', String(MAX_HANDLE_LENGTH)) });
+    else if (!MUTED_HANDLE.test(handle)) errors.push({ line, text: t('optionsMutedAuthorBad') });
+    else handles.push(handle);
+  }
+  if (entries.length > MAX_MUTED_AUTHORS) {
+    errors.push({ line: '', text: t('optionsTooManyLines', String(MAX_MUTED_AUTHORS)) });
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: [...new Set(handles)] };
 }

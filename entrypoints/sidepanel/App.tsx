@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { RateLimitBanner } from '@/components/outbox/RateLimitBanner';
 import type { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
 import type { TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
+import type { MutesSource } from '@/entrypoints/sidepanel/state/use-mutes';
 import type { KindsSource } from '@/entrypoints/sidepanel/state/use-reaction-kinds';
 import { t } from '@/lib/i18n';
 import { outboxLinkTarget } from '@/lib/ui/outbox-link';
@@ -20,6 +21,8 @@ export function App(props: {
   drafts: DraftStore;
   /** Where the reaction kinds come from first. */
   kinds?: KindsSource;
+  /** Where the mute lists come from first. */
+  mutes?: MutesSource;
 }) {
   const { store, drafts } = props;
   const status = useStatus();
@@ -47,7 +50,7 @@ export function App(props: {
           class="tabpanel"
           hidden={tab !== 'timeline'}
         >
-          <TimelinePanel store={store} status={status} drafts={drafts} kinds={props.kinds} />
+          <TimelinePanel store={store} status={status} drafts={drafts} kinds={props.kinds} mutes={props.mutes} />
         </div>
         <div
           role="tabpanel"

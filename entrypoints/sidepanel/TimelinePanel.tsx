@@ -3,11 +3,12 @@ import { AccountChooser } from '@/components/common/AccountChooser';
 import { Composer } from '@/components/timeline/Composer';
 import { ListFooter } from '@/components/timeline/ListFooter';
 import { NewPostsBanner } from '@/components/timeline/NewPostsBanner';
+import { SearchBar } from '@/components/timeline/SearchBar';
+import { ShortcutsDialog } from '@/components/timeline/ShortcutsDialog';
 import { Skeleton } from '@/components/timeline/Skeleton';
 import { TimelineItem } from '@/components/timeline/TimelineItem';
 import { EmptyState, ErrorState, loadProblem } from '@/components/timeline/TimelineStates';
 import { VirtualList, type VirtualListHandle } from '@/components/timeline/VirtualList';
-import { ReplyComposer } from '@/entrypoints/sidepanel/ReplyComposer';
 import type { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
 import type { TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
 import { useDraftComposer } from '@/entrypoints/sidepanel/state/use-draft-composer';
@@ -22,15 +23,17 @@ import { errorText } from '@/lib/ui/error-text';
 import type { Status } from '@/lib/ui/page-store';
 import { markFirstItemsPainted } from './fast-open/first-paint';
 import { speakerField, usePanelSpeaker } from './state/speaker';
+import { type MutesSource, useMuteActions, useMutes } from './state/use-mutes';
 import { usePendingDrafts } from './state/use-pending-drafts';
-import { type ReplyBoxes, useReplyBoxes } from './state/use-reply-boxes';
+import { useReplyBoxes } from './state/use-reply-boxes';
+import { useTimelineFilter } from './state/use-timeline-filter';
+import { keyActions, useTimelineKeys } from './state/use-timeline-keys';
+import { replyBox, without } from './timeline-rows';
 
 /** A post card's usual height before it is measured (px). */
 const ESTIMATED_ROW = 150;
 
 const getKey = (item: PostView) => item.id;
-const sendReply = (postId: string, body: string) =>
-  sendMessage('enqueueWrite', { kind: 'comment', postId, body, ...speakerField() });
 const sendPost = (body: string) => sendMessage('enqueueWrite', { kind: 'post', body, ...speakerField() });
 
 export interface TimelinePanelProps {
@@ -41,13 +44,16 @@ export interface TimelinePanelProps {
   drafts: DraftStore;
   /** Where the reaction kinds come from first (else the panel asks). */
   kinds?: KindsSource | undefined;
+  /** Where the mute lists come from first. */
+  mutes?: MutesSource | undefined;
 }
 
 /**
  * The timeline tab: the new-post composer, "N new posts", and the public timeline as a windowed
- * feed that loads the next page as the user nears its end; each post with reply and reactions.
+ * feed that loads the next page as the user nears its end; each post with reply and reactions. A
+ * search and the user's mutes filter the loaded posts; single keys move, reply and react.
  */
-export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: TimelinePanelProps) {
+export function TimelinePanel({ store, status, drafts, kinds: kindsSource, mutes: mutesSource }: TimelinePanelProps) {
   const [state, setState] = useState(() => store.getState());
   useEffect(() => {
     setState(store.getState());
@@ -64,6 +70,12 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: Tim
   const boxes = useReplyBoxes(drafts);
   const post = useDraftComposer(drafts, 'post', sendPost, t('panelPostQueued'));
   const { speaker, choose } = usePanelSpeaker(status, () => void store.loadFirst());
+  const mutes = useMutes(mutesSource);
+  const filter = useTimelineFilter(store, state.items, mutes.lists);
+  const { visible, searching } = filter;
+  const root = useRef<HTMLDivElement>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
 
   // Back online, or a key (or another key) saved: try again what failed.
   const keyId = `${status?.baseUrl}|${status?.key.set}|${status?.key.last4}`;
@@ -90,7 +102,7 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: Tim
 
   usePendingDrafts({
     ready: loaded || state.error !== null,
-    items: state.items,
+    items: visible,
     drafts,
     onPost: (text, note) => {
       post.replace(text, note);
@@ -129,9 +141,12 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: Tim
     [boxes],
   );
 
+  // While searching, paging waits for "Load older posts": typing never sends a request.
   const onNearEnd = useCallback(() => {
-    if (store.getState().moreError === null) void store.loadMore();
-  }, [store]);
+    if (store.getState().moreError === null && !searching) void store.loadMore();
+  }, [store, searching]);
+  const { onMuteAuthor, onUnmuteWord } = useMuteActions(mutes, list, setAnnouncement);
+  useTimelineKeys({ root, list, search, help: () => setHelpOpen(true), ...keyActions(boxes, kinds, setAnnouncement) });
   // After "N new posts": the top, with focus on the newest post once the list holds it.
   const focusTop = useRef(false);
   const showNewer = async () => {
@@ -144,7 +159,7 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: Tim
     focusTop.current = false;
     list.current?.focusRow(0);
   }, [state.items, state.loading]);
-  const setSize = state.cursor === null ? state.items.length : -1;
+  const setSize = state.cursor === null ? visible.length : -1;
 
   const renderRow = (item: PostView, index: number) => (
     <TimelineItem
@@ -158,6 +173,9 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: Tim
       onToggleReply={boxes.toggle}
       onReact={onReact}
       reply={replyBox(item, boxes, drafts, onReplyQueued)}
+      muted={filter.reasons.get(item.id)}
+      onMuteAuthor={(handle, mute) => void onMuteAuthor(handle, mute, index)}
+      onUnmuteWord={(word) => void onUnmuteWord(word)}
     />
   );
 
@@ -190,6 +208,8 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: Tim
       stop={state.stop}
       emptyRun={state.emptyRun}
       moreError={state.moreError}
+      searching={searching}
+      filtered={searching || filter.hidden > 0}
       onRetry={() => void store.loadMore()}
       onLoadMore={() => void store.loadMore({ userAsked: true })}
     />
@@ -211,7 +231,7 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: Tim
     );
 
   return (
-    <div class="timeline">
+    <div class="timeline" ref={root}>
       <div class="timeline-bar">
         <h2 class="timeline-title">{t('panelTimelineHeading')}</h2>
         <NewPostsBanner newer={state.newer} onShow={() => void showNewer()} />
@@ -227,13 +247,25 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: Tim
           {t('panelRefresh')}
         </button>
       </div>
+      <SearchBar
+        query={filter.query}
+        onQuery={filter.setQuery}
+        inputRef={search}
+        searching={searching}
+        matches={filter.matches}
+        loaded={state.items.length}
+        hidden={filter.hidden}
+        showHidden={filter.showHidden}
+        onToggleHidden={() => filter.setShowHidden(!filter.showHidden)}
+        onHelp={() => setHelpOpen(true)}
+      />
       {problem !== null && state.items.length > 0 && (
         <p class="timeline-refresh-error" role="alert">
           {problem.text}
         </p>
       )}
       <VirtualList
-        items={state.items}
+        items={visible}
         getKey={getKey}
         renderRow={renderRow}
         estimateHeight={ESTIMATED_ROW}
@@ -247,29 +279,7 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource }: Tim
       <p class="visually-hidden" role="status">
         {announcement}
       </p>
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
-}
-
-function replyBox(item: PostView, boxes: ReplyBoxes, drafts: DraftStore, onQueued: (postId: string) => void) {
-  if (!boxes.isOpen(item.id)) return undefined;
-  return (
-    <ReplyComposer
-      key={boxes.version(item.id)}
-      postId={item.id}
-      authorName={item.author?.displayName || item.author?.handle || t('panelUnknownAuthor')}
-      drafts={drafts}
-      send={sendReply}
-      autoFocus={boxes.wantsFocus(item.id)}
-      onQueued={onQueued}
-      onClose={boxes.close}
-    />
-  );
-}
-
-function without<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
-  if (!map.has(key)) return map;
-  const next = new Map(map);
-  next.delete(key);
-  return next;
 }

@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
 import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
+import type { MutesSource } from '@/entrypoints/sidepanel/state/use-mutes';
 import type { KindsSource } from '@/entrypoints/sidepanel/state/use-reaction-kinds';
 import { markDocumentLanguage } from '@/lib/i18n';
 import { checkReply, loadReplyChecks, sendMessage } from '@/lib/messages/send';
@@ -58,6 +59,7 @@ const settings = early?.settings.then(
   () => sendMessage('getSettings'),
 );
 const kinds: KindsSource = { initial: settings, cached: cachedKinds, remember: kept.rememberKinds };
+const mutes: MutesSource = { initial: settings, cached: kept.mutes(), remember: kept.rememberMutes };
 void store.loadFirst();
 
 const drafts = new DraftStore();
@@ -73,7 +75,7 @@ void Promise.all([drafts.load(early?.drafts).catch(() => undefined), whenSnapsho
   () => {
     if (root === null) return;
     expectFirstItems();
-    render(<App store={store} drafts={drafts} kinds={kinds} />, root);
+    render(<App store={store} drafts={drafts} kinds={kinds} mutes={mutes} />, root);
     // The live panel replaces the last opening's picture in the same task: never both on screen.
     document.getElementById('snapshot')?.remove();
     keepFirstPageSnapshot(store, root);

@@ -90,6 +90,8 @@ export const protocol = {
       keepSent: settingsSchema.shape.keepSent.optional(),
       keepSentDays: settingsSchema.shape.keepSentDays.optional(),
       notify: settingsSchema.shape.notify.optional(),
+      mutedWords: settingsSchema.shape.mutedWords.optional(),
+      mutedAuthors: settingsSchema.shape.mutedAuthors.optional(),
     }),
     reply: settingsSchema.extend({ keyRemovedFor: z.string().optional() }),
   },

@@ -15,6 +15,13 @@ export const MAX_LINK_PATTERNS = 20;
 export const MAX_EXCLUDED_HOSTS = 200;
 export const MAX_PATTERN_LENGTH = 300;
 export const MAX_HOST_LENGTH = 253;
+/** Most muted words (and phrases) and muted people; longest word and handle. */
+export const MAX_MUTED_WORDS = 200;
+export const MAX_MUTED_AUTHORS = 500;
+export const MAX_MUTED_WORD_LENGTH = 100;
+export const MAX_HANDLE_LENGTH = 100;
+/** A handle as the mute list keeps it: one word, without its leading `@` (the pages strip it). */
+export const MUTED_HANDLE = /^[^\s@]\S*$/u;
 
 /** The user's settings. None of it is secret: the API key lives in the vault, with its origin. */
 export const settingsSchema = z.object({
@@ -46,6 +53,10 @@ export const settingsSchema = z.object({
   keepSentDays: z.int().min(1).max(365),
   /** System notifications about writes (needs the optional `notifications` permission); off by default. */
   notify: z.boolean(),
+  /** Words and phrases whose posts the side panel hides (whole words, case and accents ignored). */
+  mutedWords: z.array(z.string().trim().min(1).max(MAX_MUTED_WORD_LENGTH)).max(MAX_MUTED_WORDS),
+  /** Handles whose posts the side panel hides (case ignored). */
+  mutedAuthors: z.array(z.string().max(MAX_HANDLE_LENGTH).regex(MUTED_HANDLE)).max(MAX_MUTED_AUTHORS),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -58,6 +69,8 @@ export const DEFAULT_SETTINGS: Settings = {
   keepSent: 200,
   keepSentDays: 7,
   notify: false,
+  mutedWords: [],
+  mutedAuthors: [],
 };
 
 /**

@@ -38,6 +38,8 @@ const LABELS: Partial<Record<string, MessageKey>> = {
   keepSent: 'backupFieldKeepSent',
   keepSentDays: 'backupFieldKeepSentDays',
   notify: 'backupFieldNotify',
+  mutedWords: 'backupFieldMutedWords',
+  mutedAuthors: 'backupFieldMutedAuthors',
 };
 
 /** Longest value shown in a change; the rest is cut with "…". */

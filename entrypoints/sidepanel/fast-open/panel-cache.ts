@@ -1,11 +1,12 @@
 import type { FirstPageCache } from '@/entrypoints/sidepanel/state/timeline-store';
 import type { PostView } from '@/lib/messages/fields';
 import { isReactionKind, type ReactionKind } from '@/lib/storage/reaction-kinds';
+import type { MuteLists } from '@/lib/ui/timeline-filter';
 import { PANEL_CACHE_KEY, readStamped, writeStamped } from './panel-cache-key';
 
 /*
- * What the side panel shows while its first answers travel: the first timeline page and the
- * reaction kinds of the last opening. In the panel's own `localStorage` (the extension's origin:
+ * What the side panel shows while its first answers travel: the first timeline page, the
+ * reaction kinds and the mute lists of the last opening (muted posts stay hidden from the first frame). In the panel's own `localStorage` (the extension's origin:
  * no page or content script can read or write it; read synchronously, so it paints at once).
  * Public posts and labels only, nothing secret.
  *
@@ -19,6 +20,7 @@ import { PANEL_CACHE_KEY, readStamped, writeStamped } from './panel-cache-key';
 interface Stored {
   page?: unknown;
   kinds?: unknown;
+  mutes?: unknown;
 }
 
 function load(storage: Storage | undefined): Stored {
@@ -41,6 +43,16 @@ function isStoredPost(entry: unknown): entry is PostView {
   return typeof id === 'string' && id !== '';
 }
 
+const isText = (entry: unknown): entry is string => typeof entry === 'string';
+
+/** Stored mute lists, if well-formed. */
+function storedMutes(value: unknown): MuteLists | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { words, authors } = value as { words?: unknown; authors?: unknown };
+  if (!Array.isArray(words) || !Array.isArray(authors)) return undefined;
+  return { words: valid(words, isText), authors: valid(authors, isText) };
+}
+
 /** What the last opening kept, as the panel uses it. */
 export interface PanelCache {
   /** The first page, for {@link TimelineStore}. */
@@ -49,6 +61,10 @@ export interface PanelCache {
   kinds(): ReactionKind[] | undefined;
   /** Keeps the reaction kinds for the next opening. */
   rememberKinds(kinds: readonly ReactionKind[]): void;
+  /** The mute lists (undefined when none were kept). */
+  mutes(): MuteLists | undefined;
+  /** Keeps the mute lists for the next opening. */
+  rememberMutes(mutes: MuteLists): void;
 }
 
 /**
@@ -75,6 +91,11 @@ export function panelCache(storage: Storage | undefined = globalThis.localStorag
     // Written only when they changed: the settings answer repeats them at every opening.
     rememberKinds: (kinds) => {
       if (JSON.stringify(kinds) !== JSON.stringify(stored().kinds)) write({ kinds });
+    },
+    mutes: () => storedMutes(stored().mutes),
+    rememberMutes: ({ words, authors }) => {
+      const mutes = { words, authors };
+      if (JSON.stringify(mutes) !== JSON.stringify(stored().mutes)) write({ mutes });
     },
   };
 }

@@ -80,6 +80,8 @@ export class TimelineStore {
   /** Bumped by every (re)start from the top: answers of older walks are stale. */
   private generation = 0;
   private checking = false;
+  /** Whether the panel draws a post (its search and mutes): a page with none to draw counts as empty. */
+  private visible: (item: PostView) => boolean = () => true;
 
   constructor(
     private readonly fetchPage: FetchPage,
@@ -123,16 +125,17 @@ export class TimelineStore {
       error: null,
       newer: null,
       stale: false,
-      emptyRun: items.length === 0 ? 1 : 0,
+      emptyRun: items.some(this.visible) ? 0 : 1,
       stop: null,
     });
     // An empty first page with a cursor is not "no posts": the posts are further on.
-    if (items.length === 0 && reply.data.nextCursor !== null) await this.loadMore();
+    if (!items.some(this.visible) && reply.data.nextCursor !== null) await this.loadMore();
   }
 
   /**
    * Loads the page after the last one loaded; does nothing while loading or after the last page. A
-   * page that brings no new post (empty, or only posts already shown) leads to the next one at once,
+   * page that brings no new post to draw (empty, only posts already shown, or only posts the
+   * panel's search or mutes hide: {@link setVisible}) leads to the next one at once,
    * up to {@link MAX_EMPTY_RUN} in a row; then paging waits for the user (`userAsked`: "Load more").
    * A cursor that comes back unchanged ends paging: asking again would loop.
    */
@@ -156,7 +159,7 @@ export class TimelineStore {
         this.set({ items, cursor: null, loading: null, emptyRun: 0, stop: 'repeated' });
         return;
       }
-      const thin = next !== null && items.length === this.state.items.length;
+      const thin = next !== null && !items.slice(this.state.items.length).some(this.visible);
       run = thin ? run + 1 : 0;
       if (thin && run >= MAX_EMPTY_RUN) {
         this.set({ items, cursor: next, loading: null, emptyRun: run, stop: 'empty' });
@@ -165,6 +168,16 @@ export class TimelineStore {
       this.set({ items, cursor: next, loading: null, emptyRun: run });
       if (!thin) return;
     }
+  }
+
+  /**
+   * Sets which posts the panel draws (search, mutes). Paging counts a page that brings none of them
+   * as empty, so a filter that hides everything never leaves the list waiting at an end that does
+   * not come into view. A pause after empty pages is lifted: they were counted with another filter.
+   */
+  setVisible(visible: (item: PostView) => boolean): void {
+    this.visible = visible;
+    if (this.state.stop === 'empty') this.set({ stop: null, emptyRun: 0 });
   }
 
   /**

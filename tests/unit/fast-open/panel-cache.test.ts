@@ -60,4 +60,15 @@ describe('panel cache', () => {
       getItem.mockRestore();
     }
   });
+
+  it('keeps the mute lists, so muted posts stay hidden from the first frame', () => {
+    expect(panelCache().mutes()).toBeUndefined();
+    panelCache().rememberMutes({ words: ['spoiler'], authors: ['marcus'] });
+    expect(panelCache().mutes()).toEqual({ words: ['spoiler'], authors: ['marcus'] });
+    localStorage.setItem(
+      PANEL_CACHE_KEY,
+      JSON.stringify({ ...JSON.parse(localStorage.getItem(PANEL_CACHE_KEY) ?? '{}'), mutes: { words: 'x' } }),
+    );
+    expect(panelCache().mutes()).toBeUndefined();
+  });
 });

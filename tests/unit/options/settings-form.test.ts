@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   checkExcludedHosts,
   checkLinkPatterns,
+  checkMutedAuthors,
+  checkMutedWords,
   checkReactionKinds,
   lines,
   reactionKindsToSave,
@@ -73,5 +75,22 @@ describe('settings form checks', () => {
       value: ['example.com', 'www.example.org', 'news.example'],
     });
     expect(checkExcludedHosts('not a host').ok).toBe(false);
+  });
+
+  it('checks muted words and handles: bounds, one per line, each once', () => {
+    expect(checkMutedWords('Spoiler\n  spoiler \nRoute 9\nspoilér')).toEqual({
+      ok: true,
+      value: ['Spoiler', 'Route 9'],
+    });
+    expect(checkMutedWords('x'.repeat(101)).ok).toBe(false);
+    expect(checkMutedAuthors('@Alice\nalice\nbob@example.social')).toEqual({
+      ok: true,
+      value: ['alice', 'bob@example.social'],
+    });
+    const bad = checkMutedAuthors('two words');
+    expect(bad.ok || bad.errors[0]?.text).toBe('not a handle (one word, no spaces).');
+    for (const words of [checkMutedWords('a'), checkMutedAuthors('@a')]) {
+      expect(words.ok && settingsSchema.shape.mutedWords.safeParse(words.value).success).toBe(true);
+    }
   });
 });

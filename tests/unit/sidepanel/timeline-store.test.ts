@@ -234,4 +234,45 @@ describe('TimelineStore with a first-page cache', () => {
     expect(store.getState()).toMatchObject({ stale: false, error: { code: 'unauthorized' } });
     expect(written).toEqual([]);
   });
+
+  describe('with posts the panel does not draw (search, mutes)', () => {
+    const hideOdd = (item: Contribution) => Number(item.id.slice(1)) % 2 === 0;
+
+    it('counts a page of hidden posts as empty: pages on, then waits for the user', async () => {
+      const fetchPage = vi
+        .fn<FetchPage>()
+        .mockResolvedValueOnce(page(['p9', 'p8'], 'c1'))
+        .mockResolvedValueOnce(page(['p7', 'p5'], 'c2'))
+        .mockResolvedValueOnce(page(['p3'], 'c3'))
+        .mockResolvedValueOnce(page(['p1'], 'c4'))
+        .mockResolvedValueOnce(page(['p0'], null));
+      const store = new TimelineStore(fetchPage);
+      store.setVisible(hideOdd);
+      await store.loadFirst();
+      await store.loadMore();
+      // Three pages with nothing to draw in a row: paging waits, the hidden posts are kept.
+      expect(fetchPage).toHaveBeenCalledTimes(1 + MAX_EMPTY_RUN);
+      expect(store.getState()).toMatchObject({ stop: 'empty', emptyRun: MAX_EMPTY_RUN, cursor: 'c4' });
+      expect(ids(store)).toEqual(['p9', 'p8', 'p7', 'p5', 'p3', 'p1']);
+      await store.loadMore();
+      expect(fetchPage).toHaveBeenCalledTimes(1 + MAX_EMPTY_RUN);
+      // Another filter: the pause is lifted (its count was for the old one), paging may go on.
+      store.setVisible(() => true);
+      expect(store.getState()).toMatchObject({ stop: null, emptyRun: 0 });
+      await store.loadMore();
+      expect(store.getState().cursor).toBeNull();
+    });
+
+    it('goes on from a first page whose posts are all hidden', async () => {
+      const fetchPage = vi
+        .fn<FetchPage>()
+        .mockResolvedValueOnce(page(['p3', 'p1'], 'c1'))
+        .mockResolvedValueOnce(page(['p2'], null));
+      const store = new TimelineStore(fetchPage);
+      store.setVisible(hideOdd);
+      await store.loadFirst();
+      expect(fetchPage).toHaveBeenLastCalledWith({ cursor: 'c1', limit: NEXT_PAGE });
+      expect(ids(store)).toEqual(['p3', 'p1', 'p2']);
+    });
+  });
 });

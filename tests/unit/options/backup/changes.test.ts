@@ -43,11 +43,11 @@ describe('what an import changes', () => {
     expect(plan.missing).toEqual([{ label: 'Gone', baseUrl: 'https://c.example/', reserve: 3, default: false }]);
   });
 
-  it('shows a setting added later by its field name, and cuts long values', () => {
+  it('names a changed setting in words, and cuts long values', () => {
     const backup = buildBackup(DEFAULT_SETTINGS, [], NOW);
     const later = { ...backup, settings: { ...backup.settings, mutedWords: ['spoiler'] } };
     expect(planImport(DEFAULT_SETTINGS, [], later).changes).toEqual([
-      { field: 'mutedWords', label: 'mutedWords', from: 'none', to: 'spoiler' },
+      { field: 'mutedWords', label: 'Muted words', from: 'none', to: 'spoiler' },
     ]);
     expect(describeValue([{ value: 'agree', label: 'Agree' }])).toBe('Agree (agree)');
     expect(describeValue(['x'.repeat(300)])).toHaveLength(201);

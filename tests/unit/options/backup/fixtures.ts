@@ -33,6 +33,8 @@ export const CHANGED: Settings = {
   keepSent: 500,
   keepSentDays: 30,
   notify: true,
+  mutedWords: ['spoiler', 'Tour de France'],
+  mutedAuthors: ['troll_42'],
 };
 
 const label = fc
@@ -58,4 +60,6 @@ export const validSettings: fc.Arbitrary<Settings> = fc.record({
   keepSent: fc.integer({ min: 10, max: 10_000 }),
   keepSentDays: fc.integer({ min: 1, max: 365 }),
   notify: fc.boolean(),
+  mutedWords: fc.uniqueArray(label, { maxLength: 10 }),
+  mutedAuthors: fc.uniqueArray(fc.stringMatching(/^[a-z0-9_]{1,20}$/), { maxLength: 10 }),
 });

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { isTextEntry, TIMELINE_SHORTCUTS, timelineKeyAction } from '@/lib/ui/timeline-keys';
+
+const press = (key: string, target: EventTarget | null = document.body, change: object = {}) =>
+  timelineKeyAction({ key, altKey: false, ctrlKey: false, metaKey: false, target, ...change });
+
+describe('timeline keys', () => {
+  it('maps j, k, r, 1–9, / and ? to their actions', () => {
+    expect(press('j')).toEqual({ type: 'next' });
+    expect(press('K')).toEqual({ type: 'previous' });
+    expect(press('r')).toEqual({ type: 'reply' });
+    expect(press('1')).toEqual({ type: 'react', index: 0 });
+    expect(press('9')).toEqual({ type: 'react', index: 8 });
+    expect(press('0')).toBeUndefined();
+    expect(press('/')).toEqual({ type: 'search' });
+    expect(press('?')).toEqual({ type: 'help' });
+    expect(press('x')).toBeUndefined();
+    expect(press('Enter')).toBeUndefined();
+  });
+
+  it('leaves keys typed into a text field, with a modifier, or while composing', () => {
+    const textarea = document.createElement('textarea');
+    const input = document.createElement('input');
+    const search = Object.assign(document.createElement('input'), { type: 'search' });
+    const checkbox = Object.assign(document.createElement('input'), { type: 'checkbox' });
+    const editable = document.createElement('div');
+    editable.contentEditable = 'true';
+    for (const target of [textarea, input, search, document.createElement('select')]) {
+      expect(press('j', target)).toBeUndefined();
+    }
+    expect(isTextEntry(checkbox)).toBe(false);
+    expect(press('j', checkbox)).toEqual({ type: 'next' });
+    expect(press('j', document.createElement('button'))).toEqual({ type: 'next' });
+    expect(press('r', document.body, { ctrlKey: true })).toBeUndefined();
+    expect(press('r', document.body, { metaKey: true })).toBeUndefined();
+    expect(press('1', document.body, { altKey: true })).toBeUndefined();
+    expect(press('j', document.body, { isComposing: true })).toBeUndefined();
+    expect(press('j', document.body, { defaultPrevented: true })).toBeUndefined();
+  });
+
+  it('lists every shortcut it knows', () => {
+    const listed = TIMELINE_SHORTCUTS.flatMap((line) => line.keys);
+    for (const key of ['j', 'k', 'r', '1', '9', '/', '?']) expect(listed).toContain(key);
+  });
+});
