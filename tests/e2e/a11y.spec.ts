@@ -18,7 +18,7 @@ test.describe('accessibility (axe-core, light and dark)', () => {
 
   test('options page: empty, and configured with every section filled in', async ({ extensionPage }) => {
     const page = await extensionPage('options.html');
-    await expect(page.getByRole('heading', { name: 'Keyboard shortcut' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Keyboard shortcut', exact: true })).toBeVisible();
     await expectAccessible(page, 'options, not configured');
     await stageOutboxScene(page, sandbox);
     await page.reload();

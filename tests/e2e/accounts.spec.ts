@@ -141,7 +141,7 @@ test('several accounts: each its key and budget, who speaks is chosen, the bar r
     await call(options, 'enqueueWrite', { kind: 'post', body: unique('Beta waits'), as: beta.id });
     await waitFor(async () => ((await accountNamed(options, 'Beta')).pause.disabled ? true : undefined), 'Beta paused');
     await rowOf('Beta').getByRole('button', { name: 'Remove Beta' }).click();
-    await expect(rowOf('Beta')).toContainText('1 writes of this account are not sent yet');
+    await expect(rowOf('Beta')).toContainText('1 write of this account is not sent yet');
     expect((await accounts(options)).map((x) => x.name)).toContain('Beta');
     await rowOf('Beta').getByRole('button', { name: 'Discard them and remove' }).click();
     await expect(rowOf('Beta')).toHaveCount(0);
