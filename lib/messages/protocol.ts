@@ -49,6 +49,17 @@ const accountOnly = z.strictObject({ account: accountIdSchema.optional() }).opti
 /** The timeline page as extension pages get it: the API's loose records, passed through. */
 const timelinePageReply = z.object({ items: z.array(contributionSchema), nextCursor: z.string().nullable() });
 
+/** The longest page address "This page" looks up (longer ones are refused at the door). */
+export const MAX_PAGE_URL_LENGTH = 8192;
+
+/** How far back "This page" has looked (lib/links/page-index.ts). */
+const pageReachSchema = z.object({
+  posts: z.number().int().nonnegative(),
+  oldestAt: z.string().nullable(),
+  end: z.boolean(),
+  full: z.boolean(),
+});
+
 /**
  * THE protocol: every message between a UI context and the background. Name → who may send it →
  * zod request (strict, bounded: parsed at the door) → zod reply data. Types at both ends come from here.
@@ -179,6 +190,26 @@ export const protocol = {
       account: accountIdSchema.optional(),
     }),
     reply: timelinePageReply,
+  },
+  /**
+   * "This page": the posts the extension has already read that link to `url` (the active tab's
+   * address, sent by the side panel), matched here against the timeline pages read so far; never
+   * sent to the network, never logged. With how far back it looked. Extension pages only: a page's
+   * script must not learn what the user's reading covered.
+   */
+  getPagePosts: {
+    content: false,
+    request: z.strictObject({ url: z.string().max(MAX_PAGE_URL_LENGTH), account: accountIdSchema.optional() }),
+    reply: z.object({ posts: z.array(contributionSchema), reach: pageReachSchema }),
+  },
+  /**
+   * "Read further": reads up to `pages` more timeline pages past the oldest read (requests carry only
+   * the cursor), for "This page" to look further back. Answers the new reach.
+   */
+  readFurther: {
+    content: false,
+    request: z.strictObject({ pages: z.number().int().min(1).max(10).optional(), account: accountIdSchema.optional() }),
+    reply: pageReachSchema,
   },
   /** Puts a write in the Outbox, `as` an account (the default's when absent); resolves once it is durable. */
   enqueueWrite: { content: false, request: enqueueWriteSchema, reply: outboxItemSchema },
