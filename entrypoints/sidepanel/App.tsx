@@ -7,11 +7,13 @@ import { t } from '@/lib/i18n';
 import { useStatus } from '@/lib/ui/page-store';
 import { OutboxTab } from './OutboxTab';
 import { PanelTabs, type TabName } from './PanelTabs';
+import { ThisPageTab } from './ThisPageTab';
 import { TimelinePanel } from './TimelinePanel';
 import './sidepanel.css';
 
 /**
- * The side panel: two tabs, the public timeline (with the composer) and the Outbox, under the
+ * The side panel: three tabs, the public timeline (with the composer), the Outbox and "This page"
+ * (the posts read so far that link to the tab's page), under the
  * pause banner that shows while writes wait for the rate limit, a disabled key or the network.
  */
 export function App(props: {
@@ -23,11 +25,14 @@ export function App(props: {
   const { store, drafts } = props;
   const status = useStatus();
   const [tab, setTab] = useState<TabName>('timeline');
-  // The Outbox mounts when first shown and stays, so switching back and forth keeps its state.
+  // The Outbox and "This page" mount when first shown and stay, so switching back and forth keeps
+  // their state (and opening the panel costs nothing more).
   const [outboxShown, setOutboxShown] = useState(false);
+  const [pageShown, setPageShown] = useState(false);
   const select = (name: TabName) => {
     setTab(name);
     if (name === 'outbox') setOutboxShown(true);
+    if (name === 'page') setPageShown(true);
   };
   return (
     <div class="panel">
@@ -54,6 +59,9 @@ export function App(props: {
           hidden={tab !== 'outbox'}
         >
           {outboxShown && <OutboxTab />}
+        </div>
+        <div role="tabpanel" id="panel-page" aria-labelledby="tab-page" class="tabpanel scroll" hidden={tab !== 'page'}>
+          {pageShown && <ThisPageTab shown={tab === 'page'} />}
         </div>
       </main>
     </div>

@@ -76,7 +76,8 @@ export const MAX_LINKS_PER_POST = 50;
  * links it draws (`splitLinks`): http(s) addresses in the text.
  */
 export function pageLinksIn(text: string | undefined): string[] {
-  if (text === undefined || !text.includes('http')) return [];
+  // A quick no for most posts (no address at all); in any case, as `splitLinks` matches.
+  if (text === undefined || !/https?:/i.test(text)) return [];
   const keys = new Set<string>();
   for (const part of splitLinks(text)) {
     if (!('href' in part)) continue;

@@ -138,6 +138,10 @@ describe('pageLinksIn', () => {
     expect(pageLinksIn(body)).toEqual([PAGE, 'https://other.example/b']);
   });
 
+  it('finds an address spelled in capitals', () => {
+    expect(pageLinksIn('Shouting: HTTP://Example.com/news/budget-2027/#top')).toEqual([PAGE]);
+  });
+
   it('finds none in text without addresses, and ignores javascript: and the like', () => {
     expect(pageLinksIn(undefined)).toEqual([]);
     expect(pageLinksIn('no links here')).toEqual([]);
