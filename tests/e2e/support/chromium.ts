@@ -60,6 +60,19 @@ export function recordHostGrant(preferences: Preferences, id: string, origins: r
 }
 
 /**
+ * Records optional API permissions (e.g. `tabs`) as granted to extension `id`, as Chrome writes it
+ * after the user accepts a `permissions.request` prompt for them.
+ */
+export function recordApiGrant(preferences: Preferences, id: string, apis: readonly string[]): void {
+  recordHostGrant(preferences, id, []);
+  const settings = preferences.extensions?.settings?.[id] ?? {};
+  for (const key of ['granted_permissions', 'active_permissions', 'runtime_granted_permissions']) {
+    const entry = settings[key] as { api?: string[] };
+    entry.api = [...new Set([...(entry.api ?? []), ...apis])];
+  }
+}
+
+/**
  * Starts system Chromium headless with the built extension loaded, on a new profile or on the
  * given one (to test what survives a browser restart).
  *
@@ -69,15 +82,23 @@ export function recordHostGrant(preferences: Preferences, id: string, origins: r
  * own `permissions.request` for it resolves at once. Pass `[]` for a profile that granted nothing.
  */
 export async function launchChromium(
-  options: { userDataDir?: string; extensionDir?: string; grantedOrigins?: readonly string[] } = {},
+  options: {
+    userDataDir?: string;
+    extensionDir?: string;
+    grantedOrigins?: readonly string[];
+    /** Optional API permissions recorded as granted (e.g. `['tabs']`). */
+    grantedApis?: readonly string[];
+  } = {},
 ) {
   const userDataDir = options.userDataDir ?? newProfileDir();
   const extensionDir = options.extensionDir ?? CHROME_BUILD;
   const preferencesFile = path.join(userDataDir, 'Default', 'Preferences');
   const granted = options.grantedOrigins ?? SANDBOX_GRANT;
-  if (!existsSync(preferencesFile) && granted.length > 0) {
+  const apis = options.grantedApis ?? [];
+  if (!existsSync(preferencesFile) && (granted.length > 0 || apis.length > 0)) {
     const preferences: Preferences = {};
     recordHostGrant(preferences, unpackedExtensionId(extensionDir), granted);
+    if (apis.length > 0) recordApiGrant(preferences, unpackedExtensionId(extensionDir), apis);
     mkdirSync(path.dirname(preferencesFile), { recursive: true });
     writeFileSync(preferencesFile, JSON.stringify(preferences));
   }
