@@ -47,7 +47,7 @@ interface Entry<P> {
  */
 export class PageIndex<P extends IndexablePost> {
   private readonly entries = new Map<string, Entry<P>>();
-  /** Every entry, oldest first (by time, then id). */
+  /** Every entry, newest first (by time, then id): pages read further back append at the end. */
   private readonly order: Entry<P>[] = [];
   private readonly byPage = new Map<string, Set<string>>();
   /** The cursor that reads on past the oldest page read; `null` at the end; undefined before any page. */
@@ -57,7 +57,7 @@ export class PageIndex<P extends IndexablePost> {
 
   /** Adds a page read with `cursor` (undefined: the first page). */
   add(page: IndexablePage<P>, cursor: string | undefined): void {
-    const oldestBefore = this.order[0]?.at;
+    const oldestBefore = this.order.at(-1)?.at;
     let oldestHere = Number.POSITIVE_INFINITY;
     for (const post of page.items) {
       const entry = this.put(post);
@@ -87,7 +87,7 @@ export class PageIndex<P extends IndexablePost> {
 
   /** How far back the index has looked. */
   reach(): PageIndexReach {
-    const oldest = this.order.find((entry) => entry.at > 0);
+    const oldest = this.order.findLast((entry) => entry.at > 0);
     return {
       posts: this.entries.size,
       oldestAt: oldest === undefined ? null : new Date(oldest.at).toISOString(),
@@ -113,7 +113,7 @@ export class PageIndex<P extends IndexablePost> {
     };
     this.entries.set(entry.id, entry);
     this.order.splice(
-      partitionPoint(this.order.length, (i) => isBefore(this.order[i] as Entry<P>, entry)),
+      partitionPoint(this.order.length, (i) => isNewer(this.order[i] as Entry<P>, entry)),
       0,
       entry,
     );
@@ -129,7 +129,7 @@ export class PageIndex<P extends IndexablePost> {
     const entry = this.entries.get(id);
     if (entry === undefined) return;
     this.entries.delete(id);
-    const at = partitionPoint(this.order.length, (i) => isBefore(this.order[i] as Entry<P>, entry));
+    const at = partitionPoint(this.order.length, (i) => isNewer(this.order[i] as Entry<P>, entry));
     if (this.order[at] === entry) this.order.splice(at, 1);
     this.unindex(entry);
   }
@@ -145,15 +145,15 @@ export class PageIndex<P extends IndexablePost> {
 
   /** Forgets the oldest posts beyond the capacity. */
   private trim(): void {
-    const over = this.order.length - this.capacity;
-    if (over <= 0) return;
-    for (const entry of this.order.splice(0, over)) {
+    if (this.order.length <= this.capacity) return;
+    for (const entry of this.order.splice(this.capacity)) {
       this.entries.delete(entry.id);
       this.unindex(entry);
     }
   }
 }
 
-function isBefore<P>(a: Entry<P>, b: Entry<P>): boolean {
-  return a.at < b.at || (a.at === b.at && a.id < b.id);
+/** `a` comes before `b` in the index's order: newer, or as new with a larger id. */
+function isNewer<P>(a: Entry<P>, b: Entry<P>): boolean {
+  return a.at > b.at || (a.at === b.at && a.id > b.id);
 }
