@@ -12,12 +12,13 @@ import {
   idSchema,
   outboxItemSchema,
   outboxSummarySchema,
+  pageReachSchema,
   pauseSchema,
   reactionKindSchema,
   writeAckSchema,
   writeRequestSchema,
 } from './fields';
-import { MAX_DRAFT_LENGTH } from './limits';
+import { MAX_DRAFT_LENGTH, MAX_PAGE_URL_LENGTH } from './limits';
 
 /** Who may send a message: extension pages (popup, side panel, options) or also content scripts. */
 export type SenderKind = 'extension' | 'content';
@@ -48,17 +49,6 @@ const accountOnly = z.strictObject({ account: accountIdSchema.optional() }).opti
 
 /** The timeline page as extension pages get it: the API's loose records, passed through. */
 const timelinePageReply = z.object({ items: z.array(contributionSchema), nextCursor: z.string().nullable() });
-
-/** The longest page address "This page" looks up (longer ones are refused at the door). */
-export const MAX_PAGE_URL_LENGTH = 8192;
-
-/** How far back "This page" has looked (lib/links/page-index.ts). */
-const pageReachSchema = z.object({
-  posts: z.number().int().nonnegative(),
-  oldestAt: z.string().nullable(),
-  end: z.boolean(),
-  full: z.boolean(),
-});
 
 /**
  * THE protocol: every message between a UI context and the background. Name → who may send it →
