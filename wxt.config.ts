@@ -103,10 +103,11 @@ export default defineConfig({
     ...(mode === 'development' ? { host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'] } : {}),
     // Optional host access, asked for from the options page: the API's origin when it is saved, all
     // sites when inline link bars are turned on for every site. And `notifications`, asked for when
-    // the user turns notifications on there.
+    // the user turns notifications on there; `tabs`, asked for from the side panel's "This page": the
+    // active tab's address, matched locally, never sent.
     ...(browser === 'firefox'
-      ? { optional_permissions: ['<all_urls>', 'notifications'] }
-      : { optional_permissions: ['notifications'], optional_host_permissions: ['<all_urls>'] }),
+      ? { optional_permissions: ['<all_urls>', 'notifications', 'tabs'] }
+      : { optional_permissions: ['notifications', 'tabs'], optional_host_permissions: ['<all_urls>'] }),
     // The inline reply composer (entrypoints/reply-frame) is framed by the bars on web pages: the
     // page can load it, never read it. Nothing else of ours is reachable from the web.
     web_accessible_resources:

@@ -6,6 +6,7 @@ import { runOutboxBench } from './outbox.bench';
 import { runSandboxBench } from './sandbox.bench';
 import { runSidepanelBench } from './sidepanel.bench';
 import { formatTable, type Table } from './support/table';
+import { runThisPageBench } from './this-page.bench';
 
 const benches: Record<string, { describe: string; run: () => Promise<Table[]> }> = {
   content: {
@@ -20,6 +21,10 @@ const benches: Record<string, { describe: string; run: () => Promise<Table[]> }>
   history: {
     describe: 'side panel opening and a push with 10 vs 10,000 past writes; pruning to the bound',
     run: runHistoryBench,
+  },
+  'this-page': {
+    describe: '"This page": one lookup per tab change over 10,000 posts read (p50/p95), filling the index',
+    run: runThisPageBench,
   },
   outbox: {
     describe: 'a burst of 200 writes against the write budget: Outbox vs naive clients; two accounts in one Outbox',

@@ -57,6 +57,7 @@ export function createApp(ctx: SandboxContext): Hono<SandboxEnv> {
           at,
           method: c.req.method,
           path: c.req.path,
+          query: new URL(c.req.url).search,
           account: key?.accountId ?? null,
           keyId: key?.id ?? null,
           status,

@@ -4,6 +4,8 @@ export interface RequestLogEntry {
   at: number;
   method: string;
   path: string;
+  /** The query string as sent (`?limit=20&cursor=…`), or '' (tests check what a request carried). */
+  query: string;
   /** The account of the key sent, when the key is known (also when disabled or lacking a scope). */
   account: string | null;
   keyId: string | null;

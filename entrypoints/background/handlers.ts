@@ -11,6 +11,7 @@ import { accountName, defaultAccount } from '@/lib/storage/accounts';
 import { readSettings } from '@/lib/storage/settings';
 import { accountHandlers } from './account-handlers';
 import type { Drafts } from './drafts';
+import { pagePostHandlers, type ReadTimelinePage } from './page-posts';
 import type { BackgroundServices } from './services';
 import { pageSite, urlOf } from './sites';
 import { statusOf } from './status';
@@ -101,6 +102,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return item;
   };
 
+  /** Every timeline read goes here: the panel's pages, the new-posts check, "Read further". */
+  const readTimelinePage: ReadTimelinePage = async (account, params) => {
+    const { client, read } = services.apiOf(account);
+    const page = await read(`timeline:${params.limit}:${params.cursor ?? ''}`, () => client.timeline(params));
+    // A page read anyway is where a post the browser sent twice shows its second copy, and where
+    // "This page" learns which posts link where (locally: lib/links/page-index.ts).
+    services.noteTwins(account, page.items).catch((error: unknown) => console.warn('Looking for twins failed', error));
+    services.pagePosts.seen(account, page, params.cursor);
+    return { items: page.items, nextCursor: page.nextCursor };
+  };
+
   return {
     ...accountHandlers(deps),
     getStatus: async () => statusOf(services),
@@ -134,17 +146,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await links.injectBar(sender.tabId, sender.frameId ?? 0);
       return null;
     },
-    getTimelinePage: async ({ cursor, limit, account: id }) => {
-      const account = await services.accounts.resolve(id);
-      const { client, read } = services.apiOf(account);
-      const params = { limit: limit ?? 20, ...(cursor === undefined ? {} : { cursor }) };
-      const page = await read(`timeline:${params.limit}:${cursor ?? ''}`, () => client.timeline(params));
-      // A page read anyway is where a post the browser sent twice shows its second copy.
-      services
-        .noteTwins(account, page.items)
-        .catch((error: unknown) => console.warn('Looking for twins failed', error));
-      return { items: page.items, nextCursor: page.nextCursor };
-    },
+    getTimelinePage: async ({ cursor, limit, account: id }) =>
+      readTimelinePage(await services.accounts.resolve(id), {
+        limit: limit ?? 20,
+        ...(cursor === undefined ? {} : { cursor }),
+      }),
+    ...pagePostHandlers({
+      pagePosts: services.pagePosts,
+      resolve: (id) => services.accounts.resolve(id),
+      read: readTimelinePage,
+    }),
     enqueueWrite: ({ as, ...request }) => enqueue(request, { account: as }),
     listOutbox: async (request) => pageOutbox((await services.outbox()).list(), request?.cursor, request?.limit ?? 100),
     retryItem: async ({ id }) => {

@@ -14,6 +14,7 @@ import { quickPostDraftItem } from '@/lib/storage/quick-post-draft';
 import { settingsItem } from '@/lib/storage/settings';
 import { Accounts, checkOutcome } from './accounts';
 import { findLandedWith, namesSomeone, sameAuthor } from './find-landed';
+import { PagePosts } from './page-posts';
 import { seenPost } from './seen-post';
 import type { DrainFailure } from './wake';
 import { writeSender } from './write-sender';
@@ -40,6 +41,8 @@ export class BackgroundServices {
   readonly accounts = new Accounts(this.vault, this.ready);
   private outboxOpening: Promise<Outbox> | undefined;
   private readonly apis = new Map<string, Api>();
+  /** The posts read so far, by the pages they link to ("This page" in the side panel). */
+  readonly pagePosts = new PagePosts();
   /** Arms a wake-up before each send (set by the background before the Outbox opens). */
   beforeSend: (() => Promise<void>) | undefined;
   /** The drainer's last failure while passes keep failing (the status shows it). */

@@ -9,11 +9,13 @@ import { outboxLinkTarget } from '@/lib/ui/outbox-link';
 import { useStatus } from '@/lib/ui/page-store';
 import { OutboxTab } from './OutboxTab';
 import { PanelTabs, type TabName } from './PanelTabs';
+import { ThisPageTab } from './ThisPageTab';
 import { TimelinePanel } from './TimelinePanel';
 import './sidepanel.css';
 
 /**
- * The side panel: two tabs, the public timeline (with the composer) and the Outbox, under the
+ * The side panel: three tabs, the public timeline (with the composer), the Outbox and "This page"
+ * (the posts read so far that link to the tab's page), under the
  * pause banner that shows while writes wait for the rate limit, a disabled key or the network.
  */
 export function App(props: {
@@ -31,9 +33,11 @@ export function App(props: {
   const [tab, setTab] = useState<TabName>(link === undefined ? 'timeline' : 'outbox');
   // The Outbox mounts when first shown and stays, so switching back and forth keeps its state.
   const [outboxShown, setOutboxShown] = useState(link !== undefined);
+  const [pageShown, setPageShown] = useState(false);
   const select = (name: TabName) => {
     setTab(name);
     if (name === 'outbox') setOutboxShown(true);
+    if (name === 'page') setPageShown(true);
   };
   return (
     <div class="panel">
@@ -60,6 +64,9 @@ export function App(props: {
           hidden={tab !== 'outbox'}
         >
           {outboxShown && <OutboxTab focusItem={link?.itemId} />}
+        </div>
+        <div role="tabpanel" id="panel-page" aria-labelledby="tab-page" class="tabpanel scroll" hidden={tab !== 'page'}>
+          {pageShown && <ThisPageTab shown={tab === 'page'} />}
         </div>
       </main>
     </div>

@@ -4,9 +4,9 @@ import { t, tCount } from '@/lib/i18n';
 import type { Status } from '@/lib/ui/page-store';
 
 /** The side panel's views. */
-export type TabName = 'timeline' | 'outbox';
+export type TabName = 'timeline' | 'outbox' | 'page';
 
-const ORDER: TabName[] = ['timeline', 'outbox'];
+const ORDER: TabName[] = ['timeline', 'outbox', 'page'];
 
 /**
  * The tab list (ARIA tabs, automatic activation): Left/Right/Home/End move between tabs; only the
@@ -77,6 +77,7 @@ export function PanelTabs(props: {
             </span>
           ),
         )}
+        {tab('page', t('panelTabThisPage'))}
       </div>
       {description !== '' && (
         <span id="tab-outbox-desc" class="visually-hidden">

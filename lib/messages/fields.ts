@@ -223,3 +223,11 @@ export const accountViewSchema = z.object({
   pacedUntil: z.number().nullable().optional(),
 });
 export type AccountView = z.infer<typeof accountViewSchema>;
+
+/** How far back "This page" has looked through the posts read (lib/links/page-index.ts). */
+export const pageReachSchema = z.object({
+  posts: z.number().int().nonnegative(),
+  oldestAt: z.string().nullable(),
+  end: z.boolean(),
+  full: z.boolean(),
+});

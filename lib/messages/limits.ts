@@ -10,3 +10,6 @@ export const MAX_BODY_LENGTH = 2000;
 export const MAX_DRAFT_LENGTH = 8000;
 /** Most post ids one `watch` message of the `post-states` port may name. */
 export const MAX_POST_IDS = 200;
+
+/** The longest page address "This page" looks up (longer ones are refused at the door). */
+export const MAX_PAGE_URL_LENGTH = 8192;

@@ -12,12 +12,13 @@ import {
   idSchema,
   outboxItemSchema,
   outboxSummarySchema,
+  pageReachSchema,
   pauseSchema,
   reactionKindSchema,
   writeAckSchema,
   writeRequestSchema,
 } from './fields';
-import { MAX_DRAFT_LENGTH } from './limits';
+import { MAX_DRAFT_LENGTH, MAX_PAGE_URL_LENGTH } from './limits';
 
 /** Who may send a message: extension pages (popup, side panel, options) or also content scripts. */
 export type SenderKind = 'extension' | 'content';
@@ -182,6 +183,26 @@ export const protocol = {
       account: accountIdSchema.optional(),
     }),
     reply: timelinePageReply,
+  },
+  /**
+   * "This page": the posts the extension has already read that link to `url` (the active tab's
+   * address, sent by the side panel), matched here against the timeline pages read so far; never
+   * sent to the network, never logged. With how far back it looked. Extension pages only: a page's
+   * script must not learn what the user's reading covered.
+   */
+  getPagePosts: {
+    content: false,
+    request: z.strictObject({ url: z.string().max(MAX_PAGE_URL_LENGTH), account: accountIdSchema.optional() }),
+    reply: z.object({ posts: z.array(contributionSchema), reach: pageReachSchema }),
+  },
+  /**
+   * "Read further": reads up to `pages` more timeline pages past the oldest read (requests carry only
+   * the cursor), for "This page" to look further back. Answers the new reach.
+   */
+  readFurther: {
+    content: false,
+    request: z.strictObject({ pages: z.number().int().min(1).max(10).optional(), account: accountIdSchema.optional() }),
+    reply: pageReachSchema,
   },
   /** Puts a write in the Outbox, `as` an account (the default's when absent); resolves once it is durable. */
   enqueueWrite: { content: false, request: enqueueWriteSchema, reply: outboxItemSchema },

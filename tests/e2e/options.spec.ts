@@ -51,7 +51,9 @@ test('options: reaction buttons are edited, saved as they change and kept; the s
   await expect(options.reactionsSaveState).toHaveText('Saved.');
 
   // The browser reports the command's shortcut; the page says where to change it.
-  await expect(options.page.getByRole('region', { name: 'Keyboard shortcut', exact: true }).locator('kbd')).toHaveText('Alt+Shift+D');
+  await expect(options.page.getByRole('region', { name: 'Keyboard shortcut', exact: true }).locator('kbd')).toHaveText(
+    'Alt+Shift+D',
+  );
   await expect(options.page.getByText('chrome://extensions/shortcuts', { exact: false })).toBeVisible();
 
   await options.page.reload();

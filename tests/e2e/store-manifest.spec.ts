@@ -41,7 +41,8 @@ const builds = [
     name: 'firefox-mv2',
     dir: FIREFOX_BUILD,
     permissions: ['storage', 'alarms', 'contextMenus', 'scripting'],
-    optional: (m: Manifest) => m.optional_permissions,
+    optional: (m: Manifest) => m.optional_permissions?.filter(isHostPattern),
+    optionalApi: (m: Manifest) => m.optional_permissions?.filter((entry) => !isHostPattern(entry)),
   },
 ];
 
@@ -57,13 +58,15 @@ for (const build of builds) {
     expect(install.filter(isHostPattern)).toEqual([]);
     expect(manifest.host_permissions ?? []).toEqual([]);
     expect(manifest.permissions).toEqual(build.permissions);
-    // The API's origin, all-sites access and notifications are asked for at run time, from the options page.
-    expect(build.optional(manifest)).toEqual(['<all_urls>', 'notifications']);
+    // The API's origin, all-sites access and notifications are asked for at run time, from the options
+    // page; the active tab's address from the side panel's "This page" (matched locally).
+    expect(build.optional(manifest)).toEqual(['<all_urls>', 'notifications', 'tabs']);
   });
 
   test(`${build.name}: docs/store-listing.md justifies every permission of the manifest`, () => {
     const manifest = readManifest(build.dir);
-    for (const permission of [...(manifest.permissions ?? []), ...(build.optional(manifest) ?? [])]) {
+    const optional = build.optional(manifest) ?? [];
+    for (const permission of [...(manifest.permissions ?? []), ...optional]) {
       // A row of one of its permission tables starts with the permission's name.
       expect(storeListing, permission).toContain(`\n| \`${permission}\``);
     }

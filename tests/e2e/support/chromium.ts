@@ -60,7 +60,7 @@ export function recordHostGrant(preferences: Preferences, id: string, origins: r
 }
 
 /**
- * Records API permissions (optional ones such as `notifications`) as granted to extension `id`, as
+ * Records optional API permissions (`notifications`, `tabs`) as granted to extension `id`, as
  * Chrome writes them after the user accepts a `permissions.request` prompt.
  */
 export function recordApiGrant(preferences: Preferences, id: string, apis: readonly string[]): void {

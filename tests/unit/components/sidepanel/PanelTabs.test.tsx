@@ -23,10 +23,16 @@ describe('PanelTabs', () => {
     expect(outbox.tabIndex).toBe(-1);
     fireEvent.click(outbox);
     expect(outbox.getAttribute('aria-selected')).toBe('true');
+    const page = screen.getByRole('tab', { name: 'This page' });
     fireEvent.keyDown(outbox, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(page);
+    expect(page.getAttribute('aria-controls')).toBe('panel-page');
+    fireEvent.keyDown(page, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(timeline);
     expect(timeline.getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(timeline, { key: 'End' });
+    expect(document.activeElement).toBe(page);
+    fireEvent.keyDown(page, { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(outbox);
     fireEvent.keyDown(outbox, { key: 'Home' });
     expect(timeline.getAttribute('aria-selected')).toBe('true');
