@@ -136,7 +136,8 @@ for (const locale of LOCALES) {
       const options = await open('options.html');
       await options.setViewportSize({ width: 760, height: 900 });
       await expect(options.getByRole('heading', { name: new RegExp(`^${say('accountsTitle')}`) })).toBeVisible();
-      await expect(options.locator('kbd')).toHaveText('Alt+Shift+D');
+      const shortcut = options.getByRole('region', { name: say('optionsShortcutTitle'), exact: true });
+      await expect(shortcut.locator('kbd')).toHaveText('Alt+Shift+D');
       expect(await problems(options, locale)).toEqual([]);
       await shoot(options, `options-${locale}`, { fullPage: true });
 

@@ -52,7 +52,9 @@ test('screenshots of the side panel, popup and options page, light and dark', as
     const options = await extensionPage('options.html');
     await options.setViewportSize({ width: 760, height: 900 });
     await expect(options.getByRole('heading', { name: /^Account:/ })).toBeVisible();
-    await expect(options.locator('kbd')).toHaveText('Alt+Shift+D');
+    await expect(options.getByRole('region', { name: 'Keyboard shortcut', exact: true }).locator('kbd')).toHaveText(
+      'Alt+Shift+D',
+    );
     await shoot(options, 'options', { fullPage: true });
   } finally {
     await sandbox.close();

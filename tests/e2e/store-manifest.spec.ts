@@ -60,12 +60,13 @@ for (const build of builds) {
     expect(manifest.permissions).toEqual(build.permissions);
     // The API's origin, all-sites access and notifications are asked for at run time, from the options
     // page; the active tab's address from the side panel's "This page" (matched locally).
-    expect(build.optional(manifest)).toEqual(['<all_urls>', 'notifications', 'tabs']);
+    const optional = [...(build.optional(manifest) ?? []), ...(build.optionalApi?.(manifest) ?? [])];
+    expect(optional).toEqual(['<all_urls>', 'notifications', 'tabs']);
   });
 
   test(`${build.name}: docs/store-listing.md justifies every permission of the manifest`, () => {
     const manifest = readManifest(build.dir);
-    const optional = build.optional(manifest) ?? [];
+    const optional = [...(build.optional(manifest) ?? []), ...(build.optionalApi?.(manifest) ?? [])];
     for (const permission of [...(manifest.permissions ?? []), ...optional]) {
       // A row of one of its permission tables starts with the permission's name.
       expect(storeListing, permission).toContain(`\n| \`${permission}\``);
