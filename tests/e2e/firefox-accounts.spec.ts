@@ -2,26 +2,10 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'puppeteer-core';
 import { type RunningSandbox, startSandbox } from '../../sandbox/server';
 import { aria, launchFirefox, openFirefoxExtensionPage } from './support/firefox';
+import { message } from './support/firefox-ui';
 import { USER_SCOPES } from './support/new-account';
 import { SandboxClient } from './support/sandbox-client';
 import { scaled } from './support/time';
-
-/** A protocol message from an add-on page, as its UI sends it. */
-async function message<T>(page: Page, type: string, payload?: unknown): Promise<T> {
-  const reply = await page.evaluate(
-    async (type, payload) => {
-      const { runtime } = (
-        globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-      ).browser;
-      return runtime.sendMessage(payload === undefined ? { type } : { type, payload });
-    },
-    type,
-    payload,
-  );
-  const answer = reply as { ok: boolean; data: T; error?: { message: string } };
-  if (!answer.ok) throw new Error(`${type}: ${answer.error?.message}`);
-  return answer.data;
-}
 
 /** Adds an account in the options page's form, typing as a user does. */
 async function addAccount(page: Page, baseUrl: string, key: string, label: string): Promise<void> {

@@ -83,6 +83,25 @@ async function askedEarlier(context: BrowserContext, extensionId: string, itemId
   }
 }
 
+/** A reaction of a kind the platform refuses, queued and waited for until it has failed. */
+async function failedReaction(page: Page): Promise<{ id: string }> {
+  await call(page, 'saveSettings', {
+    reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }, UNKNOWN_KIND],
+  });
+  const { items } = await call<{ items: { id: string }[] }>(page, 'getTimelinePage', { limit: 1 });
+  const write = await call<{ id: string }>(page, 'enqueueWrite', {
+    kind: 'reaction',
+    postId: items[0]?.id ?? '',
+    reaction: UNKNOWN_KIND.value,
+  });
+  await expect
+    .poll(async () => (await listOutbox(page)).find((item) => item.id === write.id)?.state.status, {
+      timeout: scaled(20_000),
+    })
+    .toBe('failed');
+  return write;
+}
+
 test.describe('notifications (Chromium)', () => {
   let context: BrowserContext;
   let userDataDir: string;
@@ -175,20 +194,7 @@ test.describe('notifications (Chromium)', () => {
     const page = await openExtensionPage(context, extensionId, 'options.html');
     await configure(page, sandbox.baseUrl, sandbox.testKey);
     await call(page, 'checkKey');
-    await call(page, 'saveSettings', {
-      reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }, UNKNOWN_KIND],
-    });
-    const { items } = await call<{ items: { id: string }[] }>(page, 'getTimelinePage', { limit: 1 });
-    const write = await call<{ id: string }>(page, 'enqueueWrite', {
-      kind: 'reaction',
-      postId: items[0]?.id ?? '',
-      reaction: UNKNOWN_KIND.value,
-    });
-    await expect
-      .poll(async () => (await listOutbox(page)).find((item) => item.id === write.id)?.state.status, {
-        timeout: scaled(20_000),
-      })
-      .toBe('failed');
+    const write = await failedReaction(page);
 
     // What a click on `notice:trouble:<id>` opens (entrypoints/background/notifier.ts, noticeTarget).
     const panel = await openExtensionPage(context, extensionId, `sidepanel.html#outbox/${write.id}`);
@@ -203,20 +209,7 @@ test.describe('notifications (Chromium)', () => {
     const page = await openExtensionPage(context, extensionId, 'options.html');
     await watchNotices(page);
     await configure(page, sandbox.baseUrl, sandbox.testKey);
-    await call(page, 'saveSettings', {
-      reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }, UNKNOWN_KIND],
-    });
-    const { items } = await call<{ items: { id: string }[] }>(page, 'getTimelinePage', { limit: 1 });
-    const write = await call<{ id: string }>(page, 'enqueueWrite', {
-      kind: 'reaction',
-      postId: items[0]?.id ?? '',
-      reaction: UNKNOWN_KIND.value,
-    });
-    await expect
-      .poll(async () => (await listOutbox(page)).find((item) => item.id === write.id)?.state.status, {
-        timeout: scaled(20_000),
-      })
-      .toBe('failed');
+    const write = await failedReaction(page);
     // The notifier hears changes in order: the discard's is heard after the failure's.
     await call(page, 'discardItem', { id: write.id });
     expect(await seenNotices(page)).toEqual([]);
