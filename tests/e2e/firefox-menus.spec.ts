@@ -151,16 +151,24 @@ test.describe('Firefox ESR: context menus and the sidebar command', () => {
     );
     expect(await contextMenuLabels(browser)).not.toContain('React: Well sourced');
     await chooseContextMenuEntry(browser, 'Post this quote', scaled(5_000));
-    const panel = await openFirefoxExtensionPage(browser, 'sidepanel.html');
-    const composer = await find(panel, aria('textbox', 'New post'));
-    await panel.waitForFunction(
-      (box, wanted) => (box as HTMLTextAreaElement).value.includes(wanted),
-      { timeout: scaled(15_000) },
-      composer,
-      `“${quoted}”\n\n${sandbox.baseUrl}/`,
-    );
+    // The sidebar "Reply…" opened takes the quote into its composer and saves it as the post draft
+    // 400 ms later (or, not loaded yet, leaves it for the next panel): a panel opened as a tab shows
+    // it once either has happened. The sidebar's own page cannot be read from here.
+    const wanted = `“${quoted}”\n\n${sandbox.baseUrl}/`;
+    let panel: Page | undefined;
+    await expect
+      .poll(
+        async () => {
+          await panel?.close();
+          panel = await openFirefoxExtensionPage(browser, 'sidepanel.html');
+          const composer = await find(panel, aria('textbox', 'New post'));
+          return composer.evaluate((box) => (box as HTMLTextAreaElement).value);
+        },
+        { timeout: scaled(20_000), message: 'the quote in the composer of a panel' },
+      )
+      .toContain(wanted);
     await closeContextMenu(browser);
-    await panel.close();
+    await panel?.close();
     await page.close();
   });
 });
