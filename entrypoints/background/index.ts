@@ -17,7 +17,7 @@ import { PostStatePorts } from './post-state-ports';
 import { BackgroundServices, extensionIdentity } from './services';
 import { StatePorts } from './state-port';
 import { statusOf } from './status';
-import { DRAIN_ALARM, Waker } from './wake';
+import { BACKSTOP_ALARM, DRAIN_ALARM, Waker } from './wake';
 import { welcomeOnInstall } from './welcome';
 
 export default defineBackground(() => {
@@ -43,7 +43,7 @@ export default defineBackground(() => {
     }
     const hadFailed = services.drainFailure !== undefined;
     services.drainFailure = undefined;
-    await waker.succeeded(result.nextWakeAt);
+    await waker.succeeded(result.nextWakeAt, Date.now(), result.pending);
     await pruneHistory().catch((error: unknown) => console.warn('Pruning the Outbox history failed', error));
     if (hadFailed) pushState();
   };
@@ -100,7 +100,7 @@ export default defineBackground(() => {
   // Listeners first, synchronously at the top level: a worker woken by an event must find them.
   browser.runtime.onMessage.addListener(toRuntimeListener(router));
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === DRAIN_ALARM) kick();
+    if (alarm.name === DRAIN_ALARM || alarm.name === BACKSTOP_ALARM) kick();
     else if (alarm.name === NOTICE_ALARM) void notifier.flushDue();
   });
   listenForNoticeClicks();
@@ -165,6 +165,9 @@ export default defineBackground(() => {
       pushState();
     });
     pushState();
-    kick();
-  })().catch((error: unknown) => console.error('Background start-up failed', error));
+  })()
+    .catch((error: unknown) => console.error('Background start-up failed', error))
+    // Drained even when a step above failed: the drain retries on its own, and nothing else may be
+    // left to wake a worker whose alarm already fired.
+    .finally(kick);
 });

@@ -5,6 +5,15 @@ import { fullJitter } from '@/lib/queue/backoff';
 export const DRAIN_ALARM = 'outbox-drain';
 
 /**
+ * A slower alarm that exists while any write is still to be sent, whatever the exact wake-up says:
+ * should that one ever be lost (a worker stopped between a pass and its alarm, a read that made an
+ * account look keyless), the Outbox is looked at again within a minute instead of never.
+ */
+export const BACKSTOP_ALARM = 'outbox-backstop';
+/** How often the backstop wakes the drainer while writes wait (minutes; Chrome's minimum is 0.5). */
+export const BACKSTOP_PERIOD_MINUTES = 1;
+
+/**
  * How soon after a send starts the worker is woken if nothing else did (it was stopped mid-send):
  * set before every send, replaced by the exact time once the pass ends.
  */
@@ -39,10 +48,26 @@ export class Waker {
     await browser.alarms.create(DRAIN_ALARM, { when: now + SEND_WATCHDOG_MS });
   }
 
-  /** A pass ended: forget earlier failures and wake at the time it asked for. */
-  async succeeded(at: number | null, now: number = Date.now()): Promise<void> {
+  /**
+   * A pass ended: forget earlier failures and wake at the time it asked for; keep the backstop while
+   * writes are `pending` (by default: whenever a time was asked for).
+   */
+  async succeeded(at: number | null, now: number = Date.now(), pending = at !== null): Promise<void> {
     this.failure = undefined;
-    await this.schedule(at, now);
+    await Promise.all([this.schedule(at, now), this.backstop(pending)]);
+  }
+
+  /** The backstop alarm exists exactly while writes are pending (created once, not moved by each pass). */
+  async backstop(pending: boolean): Promise<void> {
+    if (!pending) {
+      await browser.alarms.clear(BACKSTOP_ALARM);
+      return;
+    }
+    if ((await browser.alarms.get(BACKSTOP_ALARM)) !== undefined) return;
+    await browser.alarms.create(BACKSTOP_ALARM, {
+      delayInMinutes: BACKSTOP_PERIOD_MINUTES,
+      periodInMinutes: BACKSTOP_PERIOD_MINUTES,
+    });
   }
 
   /** A pass threw: record why and try again after a jittered, growing wait (never just logged). */

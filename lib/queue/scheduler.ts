@@ -37,8 +37,10 @@ export interface SchedulerDeps extends OutcomeDeps {
 
 /** The result of one drain: when the background should wake the drainer again. */
 export interface DrainResult {
-  /** Earliest time a pass could make progress (`<= now`: at once), or null when nothing is pending. */
+  /** Earliest time a pass could make progress (`<= now`: at once), or null when nothing can be sent. */
   nextWakeAt: number | null;
+  /** Whether any write of any account is still to be sent (also one waiting for a key). */
+  pending: boolean;
 }
 
 /**
@@ -75,7 +77,7 @@ export class Scheduler {
     const outcomes = await Promise.allSettled(accounts.map((account) => this.runAccount(account)));
     const failure = outcomes.find((outcome) => outcome.status === 'rejected');
     if (failure !== undefined) throw failure.reason;
-    return { nextWakeAt: this.nextWakeAt() };
+    return { nextWakeAt: this.nextWakeAt(), pending: this.deps.records.list().some(isPending) };
   }
 
   /** The account's loop: the one running, else a new one; a call while one runs gets one more after it. */

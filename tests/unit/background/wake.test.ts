@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DRAIN_ALARM, SEND_WATCHDOG_MS, Waker } from '@/entrypoints/background/wake';
+import {
+  BACKSTOP_ALARM,
+  BACKSTOP_PERIOD_MINUTES,
+  DRAIN_ALARM,
+  SEND_WATCHDOG_MS,
+  Waker,
+} from '@/entrypoints/background/wake';
 
 const NOW = 1_800_000_000_000;
 
@@ -66,5 +72,30 @@ describe('Waker', () => {
     expect(third.retryAt - NOW).toBeGreaterThan(second.retryAt - NOW);
     await waker.succeeded(null, NOW);
     expect((await waker.failed(new Error('new trouble'), NOW)).attempt).toBe(0);
+  });
+});
+
+describe('Waker backstop', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('keeps a minute-ly alarm while writes are pending, even those no exact time was asked for', async () => {
+    const waker = new Waker(vi.fn());
+    // Writes wait, but no pass can name a time (say, a read made their account look keyless).
+    await waker.succeeded(null, NOW, true);
+    expect(await fakeBrowser.alarms.get(DRAIN_ALARM)).toBeUndefined();
+    expect(await fakeBrowser.alarms.get(BACKSTOP_ALARM)).toMatchObject({ periodInMinutes: BACKSTOP_PERIOD_MINUTES });
+  });
+
+  it('is created once, not pushed back by every pass, and cleared when nothing is pending', async () => {
+    const waker = new Waker(vi.fn());
+    await waker.succeeded(NOW + 5_000, NOW);
+    const first = await fakeBrowser.alarms.get(BACKSTOP_ALARM);
+    expect(first).toBeDefined();
+    await waker.succeeded(NOW + 9_000, NOW + 4_000);
+    expect(await fakeBrowser.alarms.get(BACKSTOP_ALARM)).toEqual(first);
+    await waker.succeeded(null, NOW + 9_000);
+    expect(await fakeBrowser.alarms.get(BACKSTOP_ALARM)).toBeUndefined();
   });
 });

@@ -305,9 +305,11 @@ describe('writes wait for the key of their own address', () => {
     await vi.waitFor(() => expect(sender.calls).toHaveLength(1));
     expect(sender.bodies()).toEqual(['for the new address']);
     sender.last().succeed('p_new');
-    const { nextWakeAt } = await pass;
-    // The old address's write neither went out nor asks to be woken: it waits for its key.
+    const { nextWakeAt, pending } = await pass;
+    // The old address's write neither went out nor asks to be woken: it waits for its key (the
+    // background's backstop alarm still looks again now and then, as writes are pending).
     expect(nextWakeAt).toBeNull();
+    expect(pending).toBe(true);
     expect(outbox.waitingForKey()).toEqual(['https://old.example/']);
     expect(outbox.list('https://old.example/').map((item) => item.state.status)).toEqual(['queued']);
 
@@ -316,7 +318,7 @@ describe('writes wait for the key of their own address', () => {
     await vi.waitFor(() => expect(sender.calls).toHaveLength(2));
     expect(sender.last().item.account).toBe('https://old.example/');
     sender.last().succeed('p_old');
-    await again;
+    expect(await again).toEqual({ nextWakeAt: null, pending: false });
     expect(outbox.waitingForKey()).toEqual([]);
   });
 });

@@ -258,7 +258,7 @@ describe('a worker stopped mid-send', () => {
     });
     const findLanded = vi.fn<FindLanded>(async () => []);
     const { outbox, sender } = await makeOutbox({ store, findLanded });
-    expect(await outbox.drain()).toEqual({ nextWakeAt: START + 8_000 });
+    expect(await outbox.drain()).toMatchObject({ nextWakeAt: START + 8_000 });
     expect(outbox.get('refused')?.state).toEqual({ status: 'waiting', until: START + 8_000 });
     expect(findLanded).not.toHaveBeenCalled();
     expect(sender.calls).toHaveLength(0);
