@@ -1,12 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { checkExcludedHosts } from '@/entrypoints/options/settings-form';
 import { t } from '@/lib/i18n';
+import { ALL_SITES } from '@/lib/ui/use-permission';
 import { LineListField } from './LineListField';
+import { usePermissionSwitch } from './use-permission-switch';
 import type { SaveSettings } from './use-settings';
-
-/** The optional permission behind "Decorate post links on all sites". */
-const ALL_SITES = { origins: ['<all_urls>'] };
 
 /**
  * "Decorate post links on all sites": asks the browser for all-sites access from the click that
@@ -22,51 +19,11 @@ export function SiteAccess({
   excludedHosts: string[];
   save: SaveSettings;
 }) {
-  const [granted, setGranted] = useState<boolean>();
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string }>();
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const refresh = () => void browser.permissions.contains(ALL_SITES).then(setGranted, () => setGranted(false));
-    refresh();
-    // The user may also grant or remove it in the browser's own settings.
-    browser.permissions.onAdded?.addListener(refresh);
-    browser.permissions.onRemoved?.addListener(refresh);
-    return () => {
-      browser.permissions.onAdded?.removeListener(refresh);
-      browser.permissions.onRemoved?.removeListener(refresh);
-    };
-  }, []);
-
-  const on = decorateAllSites && granted === true;
-  const toggle = async (event: Event) => {
-    const wanted = (event.currentTarget as HTMLInputElement).checked;
-    setMessage(undefined);
-    setBusy(true);
-    if (wanted) {
-      // First thing in the click: the browser shows its prompt only for a user gesture.
-      const allowed = await browser.permissions.request(ALL_SITES).catch(() => false);
-      setGranted(allowed);
-      if (!allowed) {
-        setBusy(false);
-        setMessage({ kind: 'error', text: t('optionsAllSitesRefused') });
-        return;
-      }
-    }
-    const failure = await save({ decorateAllSites: wanted });
-    if (!wanted && failure === undefined) {
-      // Least privilege: give the access back. Only this exact grant goes; the API's origin stays.
-      const removed = await browser.permissions.remove(ALL_SITES).catch(() => false);
-      if (removed) setGranted(false);
-    }
-    setBusy(false);
-    setMessage(
-      failure === undefined
-        ? { kind: 'ok', text: wanted ? t('optionsAllSitesOn') : t('optionsAllSitesOff') }
-        : { kind: 'error', text: t('optionsNotSaved', failure) },
-    );
-  };
-
+  const toggle = usePermissionSwitch(ALL_SITES, (on) => ({ decorateAllSites: on }), decorateAllSites, save, {
+    refused: t('optionsAllSitesRefused'),
+    on: t('optionsAllSitesOn'),
+    off: t('optionsAllSitesOff'),
+  });
   return (
     <section class="card" aria-labelledby="sites-title">
       <h2 id="sites-title">{t('optionsSitesTitle')}</h2>
@@ -74,18 +31,18 @@ export function SiteAccess({
       <label class="check">
         <input
           type="checkbox"
-          checked={on}
-          disabled={busy || granted === undefined}
+          checked={toggle.on}
+          disabled={toggle.busy}
           aria-describedby="all-sites-hint"
-          onChange={toggle}
+          onChange={toggle.toggle}
         />
         {t('optionsAllSites')}
       </label>
       <p id="all-sites-hint" class="hint">
-        {decorateAllSites && granted === false ? t('optionsAllSitesRevoked') : t('optionsAllSitesHint')}
+        {toggle.revoked ? t('optionsAllSitesRevoked') : t('optionsAllSitesHint')}
       </p>
-      <p role="status" class={message?.kind === 'error' ? 'feedback save-state error' : 'feedback save-state'}>
-        {message?.text}
+      <p role="status" class={toggle.message?.kind === 'error' ? 'feedback save-state error' : 'feedback save-state'}>
+        {toggle.message?.text}
       </p>
       <LineListField
         id="excluded-hosts"

@@ -1,44 +1,25 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
+import { useRef, useState } from 'preact/hooks';
 import { useSettings } from '@/entrypoints/options/use-settings';
 import { t } from '@/lib/i18n';
+import { ALL_SITES, usePermission } from '@/lib/ui/use-permission';
 
 /**
- * The optional permission behind inline bars on all sites: the very grant the options' switch asks
- * for and gives back (SiteAccess.tsx), so either page can turn it off. Kept here rather than imported,
- * so this page does not load the options' form checks (and their zod) with its first paint.
- */
-const ALL_SITES = { origins: ['<all_urls>'] };
-
-/**
- * The optional all-sites access, explained, with a button that asks for it: the same request and
- * setting as the options' "Decorate post links on all sites" switch (turned off there).
+ * The optional all-sites access, explained, with a button that asks for it: the very grant and
+ * setting of the options' "Decorate post links on all sites" switch, so either page can turn it off.
  */
 export function AllSitesOffer() {
   const { settings, save } = useSettings();
-  const [granted, setGranted] = useState<boolean>();
+  const { granted, request } = usePermission(ALL_SITES);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string }>();
-
-  useEffect(() => {
-    const refresh = () => void browser.permissions.contains(ALL_SITES).then(setGranted, () => setGranted(false));
-    refresh();
-    browser.permissions.onAdded?.addListener(refresh);
-    browser.permissions.onRemoved?.addListener(refresh);
-    return () => {
-      browser.permissions.onAdded?.removeListener(refresh);
-      browser.permissions.onRemoved?.removeListener(refresh);
-    };
-  }, []);
 
   const on = settings?.decorateAllSites === true && granted === true;
   const allow = async () => {
     setMessage(undefined);
     setBusy(true);
     // First thing in the click: the browser shows its prompt only for a user gesture.
-    const allowed = await browser.permissions.request(ALL_SITES).catch(() => false);
-    setGranted(allowed);
+    const allowed = await request();
     const failure = allowed ? await save({ decorateAllSites: true }) : undefined;
     setBusy(false);
     if (!allowed) setMessage({ kind: 'error', text: t('optionsAllSitesRefused') });

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { usePermission } from '@/lib/ui/use-permission';
 
 /** The optional permission that lets the panel read the active tab's address. */
 const TABS = { permissions: ['tabs' as const] };
@@ -10,30 +11,8 @@ const TABS = { permissions: ['tabs' as const] };
  * made elsewhere (the browser's extension settings).
  */
 export function useTabsPermission(): { granted: boolean | undefined; ask: () => Promise<boolean> } {
-  const [granted, setGranted] = useState<boolean | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    const check = () => {
-      browser.permissions.contains(TABS).then(
-        (held) => live && setGranted(held),
-        () => live && setGranted(false),
-      );
-    };
-    check();
-    browser.permissions.onAdded.addListener(check);
-    browser.permissions.onRemoved.addListener(check);
-    return () => {
-      live = false;
-      browser.permissions.onAdded.removeListener(check);
-      browser.permissions.onRemoved.removeListener(check);
-    };
-  }, []);
-  const ask = useCallback(async () => {
-    const held = await browser.permissions.request(TABS).catch(() => false);
-    setGranted(held);
-    return held;
-  }, []);
-  return { granted, ask };
+  const { granted, request } = usePermission(TABS);
+  return { granted, ask: request };
 }
 
 /**
