@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { AddressField, KeyField } from '@/components/common/AccountFields';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
@@ -11,8 +12,7 @@ function AddAccount() {
   const [fields, setFields] = useState({ baseUrl: '', key: '', label: '' });
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<{ kind: 'ok' | 'error'; text: string }>();
-  const set = (name: keyof typeof fields) => (event: { currentTarget: HTMLInputElement }) =>
-    setFields({ ...fields, [name]: event.currentTarget.value });
+  const set = (name: keyof typeof fields) => (value: string) => setFields({ ...fields, [name]: value });
   const add = async (event: Event) => {
     event.preventDefault();
     const baseUrl = fields.baseUrl.trim();
@@ -36,26 +36,15 @@ function AddAccount() {
   return (
     <form class="account-add" onSubmit={add} aria-labelledby="account-add-title">
       <h3 id="account-add-title">{t('accountAddTitle')}</h3>
-      <label for="account-add-url">{t('accountAddUrl')}</label>
-      <input
-        id="account-add-url"
-        type="url"
-        inputMode="url"
-        placeholder="https://debate.example"
-        value={fields.baseUrl}
-        onInput={set('baseUrl')}
-      />
-      <label for="account-add-key">{t('accountAddKey')}</label>
-      <input
-        id="account-add-key"
-        type="password"
-        autoComplete="off"
-        spellcheck={false}
-        value={fields.key}
-        onInput={set('key')}
-      />
+      <AddressField id="account-add-url" label={t('accountAddUrl')} value={fields.baseUrl} onInput={set('baseUrl')} />
+      <KeyField id="account-add-key" label={t('accountAddKey')} value={fields.key} onInput={set('key')} />
       <label for="account-add-label">{t('accountLabel')}</label>
-      <input id="account-add-label" maxLength={40} value={fields.label} onInput={set('label')} />
+      <input
+        id="account-add-label"
+        maxLength={40}
+        value={fields.label}
+        onInput={(event) => set('label')(event.currentTarget.value)}
+      />
       <div class="actions">
         <button type="submit" disabled={busy || fields.baseUrl.trim() === '' || fields.key.trim() === ''}>
           {t('accountAdd')}

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { AddressField, KeyField } from '@/components/common/AccountFields';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
@@ -89,26 +90,14 @@ export function ConnectionForm({ status }: { status: Status | undefined }) {
   return (
     <form class="card" onSubmit={save} aria-labelledby="connection-title">
       <h2 id="connection-title">{t('optionsConnection')}</h2>
-      <label for="base-url">{t('optionsBaseUrl')}</label>
-      <input
-        id="base-url"
-        type="url"
-        inputMode="url"
-        autoComplete="url"
-        placeholder="https://debate.example"
-        value={shownBaseUrl}
-        onInput={(event) => setBaseUrl(event.currentTarget.value)}
-      />
-      <label for="api-key">{t('optionsApiKey')}</label>
-      <input
+      <AddressField id="base-url" label={t('optionsBaseUrl')} value={shownBaseUrl} onInput={setBaseUrl} />
+      <KeyField
         id="api-key"
-        type="password"
-        autoComplete="off"
-        spellcheck={false}
-        aria-describedby="key-state"
+        label={t('optionsApiKey')}
+        describedBy="key-state"
         placeholder={status?.key.set ? t('optionsKeyReplace') : ''}
         value={key}
-        onInput={(event) => setKey(event.currentTarget.value)}
+        onInput={setKey}
       />
       <p id="key-state" class="hint">
         {status?.key.set

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { AddressField, KeyField } from '@/components/common/AccountFields';
 import { ensureHostPermission } from '@/entrypoints/options/host-permission';
 import { openSidePanel } from '@/lib/browser/side-panel';
 import { t } from '@/lib/i18n';
@@ -37,25 +38,8 @@ function NewAccountForm({ busy, run, added }: { busy: boolean; run: Run; added: 
     <form onSubmit={submit} aria-labelledby="connect-title">
       <p>{t('welcomeKeyWhere')}</p>
       <p class="hint">{t('welcomeKeySafe')}</p>
-      <label for="welcome-url">{t('optionsBaseUrl')}</label>
-      <input
-        id="welcome-url"
-        type="url"
-        inputMode="url"
-        autoComplete="url"
-        placeholder="https://debate.example"
-        value={baseUrl}
-        onInput={(event) => setBaseUrl(event.currentTarget.value)}
-      />
-      <label for="welcome-key">{t('optionsApiKey')}</label>
-      <input
-        id="welcome-key"
-        type="password"
-        autoComplete="off"
-        spellcheck={false}
-        value={key}
-        onInput={(event) => setKey(event.currentTarget.value)}
-      />
+      <AddressField id="welcome-url" label={t('optionsBaseUrl')} value={baseUrl} onInput={setBaseUrl} />
+      <KeyField id="welcome-key" label={t('optionsApiKey')} value={key} onInput={setKey} />
       <div class="actions">
         <button type="submit" disabled={busy || baseUrl.trim() === '' || key.trim() === ''}>
           {t('welcomeConnect')}
@@ -122,15 +106,7 @@ function AccountSummary({
         <>
           {state.tone === 'problem' && (
             <form onSubmit={replaceKey}>
-              <label for="welcome-new-key">{t('welcomeNewKey')}</label>
-              <input
-                id="welcome-new-key"
-                type="password"
-                autoComplete="off"
-                spellcheck={false}
-                value={key}
-                onInput={(event) => setKey(event.currentTarget.value)}
-              />
+              <KeyField id="welcome-new-key" label={t('welcomeNewKey')} value={key} onInput={setKey} />
               <div class="actions">
                 <button type="submit" disabled={busy || key.trim() === ''}>
                   {t('welcomeConnect')}
