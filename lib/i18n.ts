@@ -27,6 +27,23 @@ export function messagesLocale(): string {
   return code === '' ? 'en' : code;
 }
 
+/**
+ * The locale for dates, times and numbers: the browser's own when it speaks the messages' language
+ * (`en-GB` dates beside English words), else the messages' language, so a page never mixes two
+ * languages (a German page with English weekdays, as a browser started with `--lang=de` showed).
+ */
+export function displayLocale(): string {
+  const words = messagesLocale();
+  let ui = '';
+  try {
+    ui = browser.i18n.getUILanguage();
+  } catch {
+    // Unit tests' fake browser has no UI language: the messages' language serves.
+  }
+  const language = (tag: string) => tag.toLowerCase().split(/[-_]/)[0];
+  return ui !== '' && language(ui) === language(words) ? ui : words;
+}
+
 /** Marks the page with the language of its messages, so a screen reader speaks them in that language. */
 export function markDocumentLanguage(doc: Document = document): void {
   doc.documentElement.lang = messagesLocale();

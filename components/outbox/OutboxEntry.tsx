@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { Countdown } from '@/components/common/Countdown';
-import { t } from '@/lib/i18n';
+import { displayLocale, t } from '@/lib/i18n';
 import type { OutboxItemView } from '@/lib/messages/fields';
 import { excerpt } from '@/lib/ui/outbox-groups';
 import { failureText, stateLabel, uncertainText } from '@/lib/ui/outbox-words';
@@ -29,7 +29,7 @@ export interface OutboxEntryProps {
   onFocused?: () => void;
 }
 
-const time = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+const time = (ms: number) => new Date(ms).toLocaleTimeString(displayLocale(), { hour: '2-digit', minute: '2-digit' });
 
 /** A post's page on the platform's site (with a comment's anchor). */
 const postUrl = (siteOrigin: string, postId: string, hash?: string) =>

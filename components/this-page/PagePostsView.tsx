@@ -1,5 +1,5 @@
 import { RelativeTime } from '@/components/common/RelativeTime';
-import { t } from '@/lib/i18n';
+import { displayLocale, t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import type { ReplyData } from '@/lib/messages/protocol';
 import { exactTime } from '@/lib/ui/relative-time';
@@ -79,10 +79,14 @@ function Found(props: PagePostsViewProps & { state: Extract<PagePostsState, { ki
         {reach.posts === 0
           ? t('thisPageReachNone')
           : t('thisPageReach', [
-              reach.posts.toLocaleString(),
+              reach.posts.toLocaleString(displayLocale()),
               reach.oldestAt === null ? '—' : exactTime(Date.parse(reach.oldestAt)),
             ])}{' '}
-        {reach.end ? t('thisPageEnd') : reach.full ? t('thisPageFull', reach.posts.toLocaleString()) : ''}
+        {reach.end
+          ? t('thisPageEnd')
+          : reach.full
+            ? t('thisPageFull', reach.posts.toLocaleString(displayLocale()))
+            : ''}
       </p>
       {!reach.end && !reach.full && (
         <button

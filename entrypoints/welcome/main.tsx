@@ -1,7 +1,8 @@
 import { render } from 'preact';
-import { t } from '@/lib/i18n';
+import { markDocumentLanguage, t } from '@/lib/i18n';
 import { App } from './App';
 
+markDocumentLanguage();
 document.title = t('welcomeTitle');
 const root = document.getElementById('app');
 if (root) render(<App />, root);

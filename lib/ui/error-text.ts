@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { displayLocale, t } from '@/lib/i18n';
 import type { ReplyError } from '@/lib/messages/envelope';
 
 /**
@@ -12,7 +12,7 @@ export function errorText(error: ReplyError): string {
     case 'rate_limited':
       return error.retryAt === undefined
         ? t('errorRateLimited')
-        : t('errorRateLimitedUntil', new Date(error.retryAt).toLocaleTimeString());
+        : t('errorRateLimitedUntil', new Date(error.retryAt).toLocaleTimeString(displayLocale()));
     case 'network':
       return t('errorNetwork');
     case 'unavailable':

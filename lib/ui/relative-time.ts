@@ -1,14 +1,4 @@
-import { browser } from 'wxt/browser';
-
-/** The browser's UI language (what `_locales` picks), for dates and numbers in the same language. */
-export function uiLanguage(): string | undefined {
-  try {
-    return browser.i18n.getUILanguage() || undefined;
-  } catch {
-    // Unit tests' fake browser has no i18n: the runtime's default locale.
-    return undefined;
-  }
-}
+import { displayLocale } from '@/lib/i18n';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -27,7 +17,7 @@ let exactFormat: Intl.DateTimeFormat | undefined;
  * forms, which `_locales` cannot express). Future times (a skewed clock) read as "now".
  */
 export function relativeTime(then: number, now: number): string {
-  relativeFormat ??= new Intl.RelativeTimeFormat(uiLanguage(), { numeric: 'auto', style: 'short' });
+  relativeFormat ??= new Intl.RelativeTimeFormat(displayLocale(), { numeric: 'auto', style: 'short' });
   const seconds = Math.max(0, Math.round((now - then) / 1000));
   for (const [unit, size] of UNITS) {
     if (seconds >= size) return relativeFormat.format(-Math.floor(seconds / size), unit);
@@ -37,7 +27,7 @@ export function relativeTime(then: number, now: number): string {
 
 /** The exact date and time, for the hover title. */
 export function exactTime(then: number): string {
-  exactFormat ??= new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'full', timeStyle: 'medium' });
+  exactFormat ??= new Intl.DateTimeFormat(displayLocale(), { dateStyle: 'full', timeStyle: 'medium' });
   return exactFormat.format(then);
 }
 

@@ -7,6 +7,7 @@ import { extensionIdOf, launchChromium, newProfileDir, openExtensionPage, remove
 import { domSession, findBars, focusedComposer, realClick, waitFor } from './support/closed-shadow';
 import { waitForRegistration } from './support/link-bars';
 import { stageOutboxScene } from './support/outbox-scene';
+import { SandboxClient } from './support/sandbox-client';
 import { scaled } from './support/time';
 
 /**
@@ -100,11 +101,27 @@ for (const locale of LOCALES) {
     const sandbox = await startSandbox({ seed: true });
     let context: BrowserContext | undefined;
     try {
-      ({ context } = await launchChromium({ userDataDir, args: [`--lang=${locale}`] }));
+      // The tabs permission granted, so the panel's "This page" view shows what it found.
+      ({ context } = await launchChromium({ userDataDir, args: [`--lang=${locale}`], grantedApis: ['tabs'] }));
       const id = await extensionIdOf(context);
       const open = (page: string) => openExtensionPage(context as BrowserContext, id, page);
+
+      // The welcome page as a new user meets it: nothing set up yet.
+      const welcome = await open('welcome.html');
+      await welcome.setViewportSize({ width: 900, height: 900 });
+      await expect(welcome.getByRole('heading', { name: say('welcomeConnectTitle') })).toBeVisible();
+      await expect(welcome.getByRole('button', { name: say('welcomeSitesAllow') })).toBeEnabled();
+      expect(await problems(welcome, locale)).toEqual([]);
+      await shoot(welcome, `welcome-${locale}`, { fullPage: true });
+      await welcome.close();
+
       const setup = await open('options.html');
       await stageOutboxScene(setup, sandbox);
+      // A post about a page the reader will have open beside the panel.
+      const discussed = `${sandbox.baseUrl}/about/budget-2027`;
+      await new SandboxClient(sandbox.baseUrl).control('POST', '/posts', {
+        posts: [{ body: `The council's budget page, worth a read: ${discussed}?utm_source=newsletter` }],
+      });
 
       const panel = await open('sidepanel.html');
       await panel.setViewportSize({ width: 360, height: 760 });
@@ -116,6 +133,11 @@ for (const locale of LOCALES) {
       ).toBeVisible();
       await expect(panel.locator('.pause-banner')).toBeVisible();
       expect(await problems(panel, locale)).toEqual([]);
+      // The panel's three tabs stay on one line at its usual width.
+      const tabTops = await panel
+        .getByRole('tab')
+        .evaluateAll((tabs) => tabs.map((tab) => tab.getBoundingClientRect().top));
+      expect(new Set(tabTops).size, 'the tabs wrap onto a second line').toBe(1);
       await shoot(panel, `sidepanel-${locale}`);
 
       await panel.setViewportSize({ width: 360, height: 1150 });
@@ -124,6 +146,19 @@ for (const locale of LOCALES) {
       await expect(outbox.getByText(say('outboxStateUncertain'), { exact: true })).toBeVisible();
       expect(await problems(panel, locale)).toEqual([]);
       await shoot(panel, `sidepanel-outbox-${locale}`);
+
+      // "This page", with the discussed page in the tab beside the panel.
+      const beside = await context.newPage();
+      await beside.goto(discussed);
+      await beside.bringToFront();
+      await panel.setViewportSize({ width: 360, height: 760 });
+      await panel.getByRole('tab', { name: say('panelTabThisPage') }).click();
+      const view = panel.locator('#panel-page');
+      await expect(view.getByRole('article')).toHaveCount(1);
+      await expect(view.getByRole('button', { name: say('thisPageReadFurther') })).toBeVisible();
+      expect(await problems(panel, locale)).toEqual([]);
+      await shoot(panel, `sidepanel-this-page-${locale}`);
+      await beside.close();
 
       const popup = await open('popup.html');
       // The popup is as wide as its page says (22rem): the browser sizes it to that.

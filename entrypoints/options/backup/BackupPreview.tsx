@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { t } from '@/lib/i18n';
+import { displayLocale, t } from '@/lib/i18n';
 import type { ImportPlan } from './changes';
 import type { BackupAccount } from './format';
 
@@ -28,7 +28,7 @@ export function BackupPreview(props: {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const allSitesOn = plan.patch.decorateAllSites === true;
-  const exported = new Date(props.exportedAt).toLocaleString();
+  const exported = new Date(props.exportedAt).toLocaleString(displayLocale());
   return (
     <div class="backup-preview">
       <h3 id="backup-preview-title" tabIndex={-1} ref={heading}>
