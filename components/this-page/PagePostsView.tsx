@@ -1,9 +1,8 @@
-import { RelativeTime } from '@/components/common/RelativeTime';
+import { PostBody, PostTime } from '@/components/timeline/PostParts';
 import { displayLocale, t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import type { ReplyData } from '@/lib/messages/protocol';
 import { exactTime } from '@/lib/ui/relative-time';
-import { isHttpUrl, splitLinks } from '@/lib/ui/text-links';
 
 /** How far back the posts were looked through (lib/links/page-index.ts). */
 export type PageReach = ReplyData<'readFurther'>;
@@ -113,34 +112,13 @@ function Found(props: PagePostsViewProps & { state: Extract<PagePostsState, { ki
 /** One post that links here: author, time, text (links open in a new tab, without an opener). */
 function LinkedPost({ post }: { post: PostView }) {
   const author = post.author?.displayName || post.author?.handle || t('panelUnknownAuthor');
-  const time = <RelativeTime iso={post.createdAt} />;
   return (
     <article class="post" data-post-id={post.id} aria-label={author}>
       <header class="post-head">
         <span class="post-author">{author}</span>
-        {post.createdAt !== undefined && (
-          <span class="post-time">
-            {isHttpUrl(post.url) ? (
-              <a href={post.url} target="_blank" rel="noopener noreferrer">
-                {time}
-              </a>
-            ) : (
-              time
-            )}
-          </span>
-        )}
+        <PostTime post={post} />
       </header>
-      <p class="post-body" dir="auto">
-        {splitLinks(post.body ?? '').map((part, index) =>
-          'href' in part ? (
-            <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
-              {part.text}
-            </a>
-          ) : (
-            part.text
-          ),
-        )}
-      </p>
+      <PostBody body={post.body} />
     </article>
   );
 }

@@ -1,14 +1,13 @@
 import type { ComponentChildren } from 'preact';
-import { RelativeTime } from '@/components/common/RelativeTime';
 import { t, tCount } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import { type PostStateView, reactionViews, stageOf } from '@/lib/messages/post-writes';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
 import { MAX_HANDLE_LENGTH, MUTED_HANDLE } from '@/lib/storage/settings';
-import { isHttpUrl, splitLinks } from '@/lib/ui/text-links';
 import { handleKey, type MuteReason } from '@/lib/ui/timeline-filter';
 import { MutedNote } from './MutedNote';
 import { PostMenu } from './PostMenu';
+import { PostBody, PostTime } from './PostParts';
 import { ReactionButton } from './ReactionButton';
 
 export interface TimelineItemProps {
@@ -50,7 +49,6 @@ export function TimelineItem(props: TimelineItemProps) {
   const base = domId(item.id);
   const author = item.author?.displayName || item.author?.handle || t('panelUnknownAuthor');
   const handle = item.author?.displayName && item.author.handle ? `@${item.author.handle}` : null;
-  const time = <RelativeTime iso={item.createdAt} id={`${base}-time`} />;
   const { muted, onMuteAuthor } = props;
   const muteHandle = item.author?.handle ? mutableHandle(item.author.handle) : undefined;
   return (
@@ -72,29 +70,9 @@ export function TimelineItem(props: TimelineItemProps) {
           {author}
         </span>
         {handle !== null && <span class="post-handle">{handle}</span>}
-        {item.createdAt !== undefined && (
-          <span class="post-time">
-            {isHttpUrl(item.url) ? (
-              <a href={item.url} target="_blank" rel="noopener noreferrer">
-                {time}
-              </a>
-            ) : (
-              time
-            )}
-          </span>
-        )}
+        <PostTime post={item} id={`${base}-time`} />
       </header>
-      <p id={`${base}-body`} class="post-body" dir="auto">
-        {splitLinks(item.body ?? '').map((part, index) =>
-          'href' in part ? (
-            <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
-              {part.text}
-            </a>
-          ) : (
-            part.text
-          ),
-        )}
-      </p>
+      <PostBody body={item.body} id={`${base}-body`} />
       <PostMeta count={item.commentCount} marks={marks} />
       <div class="post-actions">
         <button
