@@ -11,7 +11,8 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
  */
 const ISOLATED = readdirSync('tests/unit', { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `tests/unit/${file}`)
+  // Forward slashes on Windows too: the result is a glob.
+  .map((file) => `tests/unit/${file.replaceAll('\\', '/')}`)
   .filter((file) => /vi\.(do)?mock\(|Object\.assign\((browser|event)\b/.test(readFileSync(file, 'utf8')));
 
 /** The extension code's test project: WXT's in-memory fake browser, a DOM from happy-dom. */
