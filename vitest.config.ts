@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 /**
- * Unit test files that replace a module (`vi.mock`) or patch the fake browser's objects in place:
+ * Unit test files that replace a module (`vi.mock`) or patch the fake browser's objects in place
+ * (directly, or through tests/unit/support/permissions.ts):
  * they run each in a fresh module graph. Every other unit file shares its worker's graph and DOM
  * (`isolate: false`), which takes the unit run from ~140 s to ~30 s: nearly all of it was setting up
  * an environment and importing the same modules again for each of ~120 files.
@@ -13,7 +14,9 @@ const ISOLATED = readdirSync('tests/unit', { recursive: true, encoding: 'utf8' }
   .filter((file) => /\.test\.tsx?$/.test(file))
   // Forward slashes on Windows too: the result is a glob.
   .map((file) => `tests/unit/${file.replaceAll('\\', '/')}`)
-  .filter((file) => /vi\.(do)?mock\(|Object\.assign\((browser|event)\b/.test(readFileSync(file, 'utf8')));
+  .filter((file) =>
+    /vi\.(do)?mock\(|Object\.assign\((browser|event)\b|fakePermissions\(/.test(readFileSync(file, 'utf8')),
+  );
 
 /** The extension code's test project: WXT's in-memory fake browser, a DOM from happy-dom. */
 const unit = {

@@ -1,34 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { browser } from 'wxt/browser';
 import { NotificationsCard } from '@/entrypoints/options/NotificationsCard';
 import type { SettingsChange } from '@/entrypoints/options/use-settings';
 import { useEnglishMessages } from '../../support/locale';
+import { fakePermissions } from '../../support/permissions';
 
 type Save = (change: SettingsChange) => Promise<string | undefined>;
-
-/** The browser's optional `notifications` permission, as a test double. */
-function permissions(initial: boolean, answer: boolean) {
-  let granted = initial;
-  const fake = <T,>(impl: (...args: never[]) => T) => impl as never;
-  vi.spyOn(browser.permissions, 'contains').mockImplementation(fake(async () => granted));
-  const request = vi.spyOn(browser.permissions, 'request').mockImplementation(
-    fake(async () => {
-      granted = answer;
-      return answer;
-    }),
-  );
-  const remove = vi.spyOn(browser.permissions, 'remove').mockImplementation(
-    fake(async () => {
-      granted = false;
-      return true;
-    }),
-  );
-  for (const event of [browser.permissions.onAdded, browser.permissions.onRemoved]) {
-    Object.assign(event, { addListener: () => undefined, removeListener: () => undefined });
-  }
-  return { request, remove };
-}
 
 describe('NotificationsCard', () => {
   let save: ReturnType<typeof vi.fn<Save>>;
@@ -41,7 +18,7 @@ describe('NotificationsCard', () => {
   const toggle = () => screen.getByRole('checkbox', { name: 'Notify me about my writes' }) as HTMLInputElement;
 
   it('is off by default and says what it would tell, with the excerpt caveat', async () => {
-    permissions(false, true);
+    fakePermissions(false, true);
     render(<NotificationsCard notify={false} save={save} />);
     await waitFor(() => expect(toggle().disabled).toBe(false));
     expect(toggle().checked).toBe(false);
@@ -51,7 +28,7 @@ describe('NotificationsCard', () => {
   });
 
   it('asks for the permission from the click that turns it on, then saves', async () => {
-    const { request } = permissions(false, true);
+    const { request } = fakePermissions(false, true);
     render(<NotificationsCard notify={false} save={save} />);
     await waitFor(() => expect(toggle().disabled).toBe(false));
     fireEvent.click(toggle());
@@ -61,7 +38,7 @@ describe('NotificationsCard', () => {
   });
 
   it('stays off and says so when the browser refuses', async () => {
-    permissions(false, false);
+    fakePermissions(false, false);
     render(<NotificationsCard notify={false} save={save} />);
     await waitFor(() => expect(toggle().disabled).toBe(false));
     fireEvent.click(toggle());
@@ -71,7 +48,7 @@ describe('NotificationsCard', () => {
   });
 
   it('turned off: saves, then gives the permission back', async () => {
-    const { remove } = permissions(true, true);
+    const { remove } = fakePermissions(true, true);
     render(<NotificationsCard notify={true} save={save} />);
     await waitFor(() => expect(toggle().checked).toBe(true));
     fireEvent.click(toggle());
@@ -81,14 +58,14 @@ describe('NotificationsCard', () => {
   });
 
   it('shows it off, and why, when the permission was taken back in the browser', async () => {
-    permissions(false, true);
+    fakePermissions(false, true);
     render(<NotificationsCard notify={true} save={save} />);
     expect(await screen.findByText(/permission was taken back/)).toBeTruthy();
     expect(toggle().checked).toBe(false);
   });
 
   it('says when the setting could not be saved', async () => {
-    permissions(false, true);
+    fakePermissions(false, true);
     save = vi.fn<Save>(async () => 'The background did not answer.');
     render(<NotificationsCard notify={false} save={save} />);
     await waitFor(() => expect(toggle().disabled).toBe(false));

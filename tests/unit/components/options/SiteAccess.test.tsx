@@ -1,36 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { browser } from 'wxt/browser';
 import { LinkPatterns } from '@/entrypoints/options/LinkPatterns';
 import { SiteAccess } from '@/entrypoints/options/SiteAccess';
 import type { SettingsChange } from '@/entrypoints/options/use-settings';
 import { useEnglishMessages } from '../../support/locale';
+import { fakePermissions } from '../../support/permissions';
 
 type Save = (change: SettingsChange) => Promise<string | undefined>;
-
-/** The browser's optional all-sites permission, as a test double. */
-function permissions(initial: boolean, answer: boolean) {
-  let granted = initial;
-  const fake = <T,>(impl: (...args: never[]) => T) => impl as never;
-  vi.spyOn(browser.permissions, 'contains').mockImplementation(fake(async () => granted));
-  const request = vi.spyOn(browser.permissions, 'request').mockImplementation(
-    fake(async () => {
-      granted = answer;
-      return answer;
-    }),
-  );
-  const remove = vi.spyOn(browser.permissions, 'remove').mockImplementation(
-    fake(async () => {
-      granted = false;
-      return true;
-    }),
-  );
-  // Plain replacements, not spies: unmounting after the mocks are restored still removes listeners.
-  for (const event of [browser.permissions.onAdded, browser.permissions.onRemoved]) {
-    Object.assign(event, { addListener: () => undefined, removeListener: () => undefined });
-  }
-  return { request, remove };
-}
 
 describe('SiteAccess', () => {
   let save: ReturnType<typeof vi.fn<Save>>;
@@ -43,7 +19,7 @@ describe('SiteAccess', () => {
   const toggle = () => screen.getByRole('checkbox', { name: 'Decorate post links on all sites' }) as HTMLInputElement;
 
   it('asks the browser for all-sites access when turned on, then saves the setting', async () => {
-    const { request } = permissions(false, true);
+    const { request } = fakePermissions(false, true);
     render(<SiteAccess decorateAllSites={false} excludedHosts={[]} save={save} />);
     await waitFor(() => expect(toggle().disabled).toBe(false));
     expect(toggle().checked).toBe(false);
@@ -54,7 +30,7 @@ describe('SiteAccess', () => {
   });
 
   it('stays off and says so when the browser refuses', async () => {
-    permissions(false, false);
+    fakePermissions(false, false);
     render(<SiteAccess decorateAllSites={false} excludedHosts={[]} save={save} />);
     await waitFor(() => expect(toggle().disabled).toBe(false));
     fireEvent.click(toggle());
@@ -64,7 +40,7 @@ describe('SiteAccess', () => {
   });
 
   it('turned off: saves the setting and gives the access back', async () => {
-    const { remove } = permissions(true, true);
+    const { remove } = fakePermissions(true, true);
     render(<SiteAccess decorateAllSites={true} excludedHosts={[]} save={save} />);
     await waitFor(() => expect(toggle().checked).toBe(true));
     fireEvent.click(toggle());
@@ -73,14 +49,14 @@ describe('SiteAccess', () => {
   });
 
   it('shows the setting as off, and why, when the access was removed in the browser', async () => {
-    permissions(false, true);
+    fakePermissions(false, true);
     render(<SiteAccess decorateAllSites={true} excludedHosts={[]} save={save} />);
     expect(await screen.findByText(/Access to all sites was removed in the browser/)).toBeTruthy();
     expect(toggle().checked).toBe(false);
   });
 
   it('saves excluded sites normalized, one per line, and marks a line that is not a site', async () => {
-    permissions(false, true);
+    fakePermissions(false, true);
     render(<SiteAccess decorateAllSites={false} excludedHosts={['old.example']} save={save} />);
     const box = screen.getByRole('textbox', { name: 'Sites never decorated' }) as HTMLTextAreaElement;
     expect(box.value).toBe('old.example');

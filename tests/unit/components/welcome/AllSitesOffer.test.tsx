@@ -1,29 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { browser } from 'wxt/browser';
 import { AllSitesOffer } from '@/entrypoints/welcome/AllSitesOffer';
 import { DEFAULT_SETTINGS } from '@/lib/storage/settings';
 import { useEnglishMessages } from '../../support/locale';
+import { fakePermissions } from '../../support/permissions';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
-
-/** The browser's optional all-sites permission, as a test double. */
-function permissions(initial: boolean, answer: boolean) {
-  let granted = initial;
-  const fake = <T,>(impl: (...args: never[]) => T) => impl as never;
-  vi.spyOn(browser.permissions, 'contains').mockImplementation(fake(async () => granted));
-  const request = vi.spyOn(browser.permissions, 'request').mockImplementation(
-    fake(async () => {
-      granted = answer;
-      return answer;
-    }),
-  );
-  for (const event of [browser.permissions.onAdded, browser.permissions.onRemoved]) {
-    Object.assign(event, { addListener: () => undefined, removeListener: () => undefined });
-  }
-  return { request };
-}
 
 describe('AllSitesOffer (welcome page)', () => {
   beforeEach(() => {
@@ -39,7 +22,7 @@ describe('AllSitesOffer (welcome page)', () => {
   const allow = () => screen.getByRole('button', { name: 'Allow on all sites' }) as HTMLButtonElement;
 
   it('explains the access, asks the browser for it from the click, then turns the bars on', async () => {
-    const { request } = permissions(false, true);
+    const { request } = fakePermissions(false, true);
     render(<AllSitesOffer />);
     expect(screen.getByText(/addresses of the pages you visit are never sent anywhere/)).toBeTruthy();
     await waitFor(() => expect(allow().disabled).toBe(false));
@@ -51,7 +34,7 @@ describe('AllSitesOffer (welcome page)', () => {
   });
 
   it('refused by the browser: says so and saves nothing', async () => {
-    permissions(false, false);
+    fakePermissions(false, false);
     render(<AllSitesOffer />);
     await waitFor(() => expect(allow().disabled).toBe(false));
     fireEvent.click(allow());
@@ -60,7 +43,7 @@ describe('AllSitesOffer (welcome page)', () => {
   });
 
   it('already on: says so, with no button', async () => {
-    permissions(true, true);
+    fakePermissions(true, true);
     send.mockResolvedValue({ ok: true, data: { ...DEFAULT_SETTINGS, decorateAllSites: true } });
     render(<AllSitesOffer />);
     expect(await screen.findByText(/^On: post links on all sites get the bar/)).toBeTruthy();
