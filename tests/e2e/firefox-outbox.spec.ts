@@ -17,16 +17,6 @@ import { USER_SCOPES } from './support/new-account';
 import { earlySends, SandboxClient } from './support/sandbox-client';
 import { scaled } from './support/time';
 
-/** The comments an account has made, read from the sandbox's event log (the API has no comment read). */
-async function commentsOf(control: SandboxClient, account: string): Promise<string[]> {
-  const { events } = await control.control<{
-    events: { type: string; data: { body?: string; author?: { id: string } } }[];
-  }>('GET', '/events');
-  return events
-    .filter((event) => event.type === 'comment.created' && event.data.author?.id === account)
-    .map((event) => event.data.body ?? '');
-}
-
 // Firefox ESR (the MV2 build): the Outbox flows of outbox-ui.spec.ts, in the side panel's page
 // opened as a tab. One browser for the file; each test saves a fresh sandbox account's key on the
 // options page (the default account's key is replaced, as a user switching keys does).
@@ -150,7 +140,7 @@ test.describe('Firefox ESR: the Outbox', () => {
       await control.control('DELETE', '/faults');
       // Both did land: the platform committed them before the connection dropped.
       const count = async (prefix: string) =>
-        (await commentsOf(control, account)).filter((body) => body.startsWith(prefix)).length;
+        (await control.commentsOf(account)).filter((body) => body.startsWith(prefix)).length;
       const landedOne = await count('Reply one');
       const landedTwo = await count('Reply two');
       expect(landedOne).toBeGreaterThanOrEqual(1);

@@ -9,16 +9,6 @@ import { scaled } from './support/time';
 
 const SCOPES = USER_SCOPES;
 
-/** The comments an account has made, read from the sandbox's event log (the API has no comment read). */
-async function commentsOf(control: SandboxClient, account: string): Promise<string[]> {
-  const { events } = await control.control<{
-    events: { type: string; data: { body?: string; author?: { id: string } } }[];
-  }>('GET', '/events');
-  return events
-    .filter((event) => event.type === 'comment.created' && event.data.author?.id === account)
-    .map((event) => event.data.body ?? '');
-}
-
 test('Outbox: a spent budget shows a live countdown, and the writes land when it ends, once each', async ({
   sandbox,
   extensionPage,
@@ -155,7 +145,7 @@ test('Outbox: replies whose answer was lost are uncertain; the user sends one ag
   await control.control('DELETE', '/faults');
   // Both did land: the platform committed them before the connection dropped.
   const count = async (prefix: string) =>
-    (await commentsOf(control, account)).filter((body) => body.startsWith(prefix)).length;
+    (await control.commentsOf(account)).filter((body) => body.startsWith(prefix)).length;
   const landedOne = await count('Reply one');
   const landedTwo = await count('Reply two');
   expect(landedOne).toBeGreaterThanOrEqual(1);

@@ -56,6 +56,16 @@ export class SandboxClient {
     } while (cursor !== null);
     return posts.reverse();
   }
+
+  /** The comments an account has made, read from the sandbox's event log (the API has no comment read). */
+  async commentsOf(account: string): Promise<string[]> {
+    const { events } = await this.control<{
+      events: { type: string; data: { body?: string; author?: { id: string } } }[];
+    }>('GET', '/events');
+    return events
+      .filter((event) => event.type === 'comment.created' && event.data.author?.id === account)
+      .map((event) => event.data.body ?? '');
+  }
 }
 
 /** One API request as the sandbox logged it. */
