@@ -23,9 +23,9 @@ describe('timeline keys', () => {
     const input = document.createElement('input');
     const search = Object.assign(document.createElement('input'), { type: 'search' });
     const checkbox = Object.assign(document.createElement('input'), { type: 'checkbox' });
-    const editable = document.createElement('div');
-    editable.contentEditable = 'true';
-    for (const target of [textarea, input, search, document.createElement('select')]) {
+    // happy-dom does not compute isContentEditable: set as a browser would for contenteditable="true".
+    const editable = Object.defineProperty(document.createElement('div'), 'isContentEditable', { value: true });
+    for (const target of [textarea, input, search, document.createElement('select'), editable]) {
       expect(press('j', target)).toBeUndefined();
     }
     expect(isTextEntry(checkbox)).toBe(false);
