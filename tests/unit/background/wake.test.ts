@@ -78,6 +78,10 @@ describe('Waker', () => {
 describe('Waker backstop', () => {
   beforeEach(() => {
     fakeBrowser.reset();
+    vi.useFakeTimers({ now: NOW });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it('keeps a minute-ly alarm while writes are pending, even those no exact time was asked for', async () => {
@@ -93,6 +97,8 @@ describe('Waker backstop', () => {
     await waker.succeeded(NOW + 5_000, NOW);
     const first = await fakeBrowser.alarms.get(BACKSTOP_ALARM);
     expect(first).toBeDefined();
+    // Four seconds on, the next pass: an alarm made again would now be due four seconds later.
+    vi.setSystemTime(NOW + 4_000);
     await waker.succeeded(NOW + 9_000, NOW + 4_000);
     expect(await fakeBrowser.alarms.get(BACKSTOP_ALARM)).toEqual(first);
     await waker.succeeded(null, NOW + 9_000);

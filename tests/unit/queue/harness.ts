@@ -4,6 +4,7 @@ import { ApiError, type ApiErrorInit } from '@/lib/api/errors';
 import { MemoryOutboxStore } from '@/lib/queue/memory-store';
 import { Outbox } from '@/lib/queue/outbox';
 import type { OutboxOptions } from '@/lib/queue/outbox-options';
+import type { DrainResult } from '@/lib/queue/scheduler';
 import type { FindLanded, OutboxItem, SendHooks, SendResult } from '@/lib/queue/types';
 
 /** A send the test answers by hand. */
@@ -96,4 +97,12 @@ export async function makeOutbox(overrides: Partial<OutboxOptions> & { findLande
 /** Items as "label:status", for compact assertions. */
 export function states(items: readonly OutboxItem[]): string[] {
   return items.map((item) => `${label(item)}:${item.state.status}`);
+}
+
+/**
+ * A drain's result: wake at `at`; writes pending (the backstop alarm's cue) whenever a time is asked
+ * for, unless the test says otherwise (writes waiting for a key ask for none, yet are pending).
+ */
+export function wake(at: number | null, pending = at !== null): DrainResult {
+  return { nextWakeAt: at, pending };
 }

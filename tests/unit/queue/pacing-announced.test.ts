@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxStore } from '@/lib/queue/store';
 import type { WriteRequest } from '@/lib/queue/types';
-import { makeOutbox, settleMicrotasks, states } from './harness';
+import { makeOutbox, settleMicrotasks, states, wake } from './harness';
 
 const A = 'acct-a';
 const B = 'acct-b';
@@ -31,7 +31,7 @@ describe('pacing by an announced budget', () => {
     const drained = outbox.drain();
     await settleMicrotasks();
     await sender.last().succeedWith('p_1', { remaining: 2, resetMs: 30_000 });
-    expect(await drained).toMatchObject({ nextWakeAt: START + 30_000 });
+    expect(await drained).toEqual(wake(START + 30_000));
     expect(states(outbox.list(A))).toEqual(['one:sent', 'two:queued', 'three:queued']);
     const summary = outbox.summary(A);
     expect(summary.pacing).toEqual([
@@ -51,10 +51,10 @@ describe('pacing by an announced budget', () => {
     await settleMicrotasks();
     expect(sender.last().item.account).toBe(B);
     sender.last().succeed('p_b');
-    expect(await other).toMatchObject({ nextWakeAt: START + 30_000 });
+    expect(await other).toEqual(wake(START + 30_000));
 
     at(29_999);
-    expect(await outbox.drain()).toMatchObject({ nextWakeAt: START + 30_000 });
+    expect(await outbox.drain()).toEqual(wake(START + 30_000));
     expect(sender.calls).toHaveLength(2);
   });
 
@@ -70,7 +70,7 @@ describe('pacing by an announced budget', () => {
     at(1_000);
     sender.last().succeed('p_3');
     // 3 left, less 'two' and 'three': 1, the reserve.
-    expect(await drained).toMatchObject({ nextWakeAt: START + 60_000 });
+    expect(await drained).toEqual(wake(START + 60_000));
     expect(sender.calls).toHaveLength(3);
 
     at(60_000);
@@ -80,7 +80,7 @@ describe('pacing by an announced budget', () => {
     expect(sender.calls).toHaveLength(4);
     at(60_100);
     await sender.last().succeedWith('p_4', { remaining: 0, resetMs: 10_000 });
-    expect(await drained).toMatchObject({ nextWakeAt: START + 70_100 });
+    expect(await drained).toEqual(wake(START + 70_100));
     expect(states(outbox.list(A)).slice(3)).toEqual(['four:sent', 'five:queued']);
   });
 
@@ -90,10 +90,10 @@ describe('pacing by an announced budget', () => {
     const drained = outbox.drain();
     await settleMicrotasks();
     await sender.last().refuse(30_000, { limit: 10, remaining: 9, resetMs: 1_000, windowMs: 60_000 });
-    expect(await drained).toMatchObject({ nextWakeAt: START + 30_000 });
+    expect(await drained).toEqual(wake(START + 30_000));
     for (const ms of [1_000, 29_999]) {
       at(ms);
-      expect(await outbox.drain()).toMatchObject({ nextWakeAt: START + 30_000 });
+      expect(await outbox.drain()).toEqual(wake(START + 30_000));
     }
     expect(sender.calls).toHaveLength(1);
     at(30_000);
@@ -103,7 +103,7 @@ describe('pacing by an announced budget', () => {
     sender.last().succeed('p_1');
     await settleMicrotasks();
     sender.last().succeed('p_2');
-    expect(await resumed).toMatchObject({ nextWakeAt: null });
+    expect(await resumed).toEqual(wake(null));
   });
 
   it('adds its wait to a 429’s shorter one, and to an Undo hold, never shortening either', async () => {
@@ -113,9 +113,9 @@ describe('pacing by an announced budget', () => {
     let drained = outbox.drain();
     await settleMicrotasks();
     await sender.last().refuse(5_000, { remaining: 0, resetMs: 20_000 });
-    expect(await drained).toMatchObject({ nextWakeAt: START + 20_000 });
+    expect(await drained).toEqual(wake(START + 20_000));
     at(5_000);
-    expect(await outbox.drain()).toMatchObject({ nextWakeAt: START + 20_000 });
+    expect(await outbox.drain()).toEqual(wake(START + 20_000));
     expect(sender.calls).toHaveLength(1);
 
     at(20_000);
@@ -127,7 +127,7 @@ describe('pacing by an announced budget', () => {
     await drained;
     // A held write waits for its Undo window even with budget to spare.
     await outbox.enqueue(A, post('held'), { holdUntil: START + 50_000 });
-    expect(await outbox.drain()).toMatchObject({ nextWakeAt: START + 50_000 });
+    expect(await outbox.drain()).toEqual(wake(START + 50_000));
     expect(sender.calls).toHaveLength(3);
   });
 
@@ -142,13 +142,13 @@ describe('pacing by an announced budget', () => {
     // Now learn a window: a 429 at 1 s for 9 s after one write at 0 s: 1 per 10 s.
     at(1_000);
     await sender.last().refuse(9_000);
-    expect(await drained).toMatchObject({ nextWakeAt: START + 10_000 });
+    expect(await drained).toEqual(wake(START + 10_000));
     at(10_000);
     drained = outbox.drain();
     await settleMicrotasks();
     await sender.last().succeedWith('p_2', { remaining: 0 });
     // Seen at 10 s, no reset said: it lasts the learned 10 s.
-    expect(await drained).toMatchObject({ nextWakeAt: START + 20_000 });
+    expect(await drained).toEqual(wake(START + 20_000));
   });
 
   it('with a limit and a window known, a stale observation’s write never overruns limit − reserve', async () => {
@@ -158,7 +158,7 @@ describe('pacing by an announced budget', () => {
     const drained = outbox.drain();
     await settleMicrotasks();
     await sender.last().succeedWith('p_1', { limit: 3, remaining: 2, resetMs: 1_000, windowMs: 10_000 });
-    expect(await drained).toMatchObject({ nextWakeAt: START + 10_000 });
+    expect(await drained).toEqual(wake(START + 10_000));
     expect(outbox.summary(A).pacing[0]?.paced).toEqual({ until: START + 10_000, reserve: 2 });
   });
 
@@ -168,12 +168,12 @@ describe('pacing by an announced budget', () => {
     let drained = outbox.drain();
     await settleMicrotasks();
     await sender.last().succeedWith('p_1', { limit: 5, remaining: 4, resetMs: 10_000 });
-    expect(await drained).toMatchObject({ nextWakeAt: START + 10_000 });
+    expect(await drained).toEqual(wake(START + 10_000));
     at(10_000);
     drained = outbox.drain();
     await settleMicrotasks();
     await sender.last().succeedWith('p_2', { limit: 5, remaining: 4, resetMs: 10_000 });
-    expect(await drained).toMatchObject({ nextWakeAt: START + 20_000 });
+    expect(await drained).toEqual(wake(START + 20_000));
     expect(sender.calls).toHaveLength(2);
   });
 
@@ -185,7 +185,7 @@ describe('pacing by an announced budget', () => {
     await sender.last().succeedWith('p_1', { remaining: 0, resetMs: 60_000 });
     await settleMicrotasks();
     sender.last().succeed('p_2');
-    expect(await drained).toMatchObject({ nextWakeAt: null });
+    expect(await drained).toEqual(wake(null));
     expect(outbox.summary(A).pacing[0]?.paced).toBeUndefined();
   });
 
@@ -198,7 +198,7 @@ describe('pacing by an announced budget', () => {
     await drained;
 
     const second = await paced({ [A]: 1 }, first.store);
-    expect(await second.outbox.drain()).toMatchObject({ nextWakeAt: START + 30_000 });
+    expect(await second.outbox.drain()).toEqual(wake(START + 30_000));
     expect(second.sender.calls).toHaveLength(0);
     expect(second.outbox.summary().pacing).toEqual([
       {

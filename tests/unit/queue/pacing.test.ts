@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WriteRequest } from '@/lib/queue/types';
-import { makeOutbox, settleMicrotasks, states } from './harness';
+import { makeOutbox, settleMicrotasks, states, wake } from './harness';
 
 const A = 'acct-a';
 const START = Date.UTC(2026, 10, 22, 8, 0, 0);
@@ -70,7 +70,7 @@ describe('budget signals from the sender', () => {
     await settleMicrotasks();
     at(3_000);
     await sender.last().refuse(7_000, { remaining: 0, resetMs: 7_000 });
-    expect(await drained).toMatchObject({ nextWakeAt: START + 10_000 });
+    expect(await drained).toEqual(wake(START + 10_000));
     const state = await store.getAccount(A);
     // Three writes went since the run began; the window is the wait plus the time since the first.
     expect(state?.learned).toEqual({ limit: 3, windowMs: 10_000, learnedAt: START + 3_000 });
@@ -129,10 +129,10 @@ describe('learning from 429s (no budget headers)', () => {
   it('with a reserve, keeps its writes in any learned window within limit − reserve', async () => {
     const { outbox, sender, first } = await learnedThreePerTenSeconds(1);
     // The wake-up already counts the pacing: the 429's time alone would say 10 s.
-    expect(first).toMatchObject({ nextWakeAt: START + 11_000 });
+    expect(first).toEqual(wake(START + 11_000));
     at(10_000);
     // Two of ours (1 s, 2 s) are still in the window (0 s, 10 s]: the reserve holds 'four' until 1 s leaves.
-    expect(await outbox.drain()).toMatchObject({ nextWakeAt: START + 11_000 });
+    expect(await outbox.drain()).toEqual(wake(START + 11_000));
     expect(sender.calls).toHaveLength(4);
     expect(outbox.list(A)[3]?.state).toEqual({ status: 'waiting', until: START + 10_000 });
     expect(outbox.summary(A).pacing[0]?.paced).toEqual({ until: START + 11_000, reserve: 1 });
@@ -142,26 +142,26 @@ describe('learning from 429s (no budget headers)', () => {
     const drained = outbox.drain();
     await settleMicrotasks();
     sender.last().succeed('p_4');
-    expect(await drained).toMatchObject({ nextWakeAt: START + 12_000 });
+    expect(await drained).toEqual(wake(START + 12_000));
     expect(states(outbox.list(A)).slice(3)).toEqual(['four:sent', 'five:queued', 'six:queued']);
   });
 
   it('a reserve at or above the learned limit still lets one write per window go', async () => {
     const { outbox, sender, first } = await learnedThreePerTenSeconds(5);
-    expect(first).toMatchObject({ nextWakeAt: START + 12_000 });
+    expect(first).toEqual(wake(START + 12_000));
     at(10_000);
-    expect(await outbox.drain()).toMatchObject({ nextWakeAt: START + 12_000 });
+    expect(await outbox.drain()).toEqual(wake(START + 12_000));
     at(12_000);
     const drained = outbox.drain();
     await settleMicrotasks();
     sender.last().succeed('p_4');
-    expect(await drained).toMatchObject({ nextWakeAt: START + 22_000 });
+    expect(await drained).toEqual(wake(START + 22_000));
     expect(sender.calls).toHaveLength(5);
   });
 
   it('without a reserve, learning changes nothing: writes go as soon as the 429’s time allows', async () => {
     const { outbox, sender, first } = await learnedThreePerTenSeconds(0);
-    expect(first).toMatchObject({ nextWakeAt: START + 10_000 });
+    expect(first).toEqual(wake(START + 10_000));
     at(10_000);
     const drained = outbox.drain();
     await settleMicrotasks();
@@ -170,6 +170,6 @@ describe('learning from 429s (no budget headers)', () => {
     sender.last().succeed('p_5');
     await settleMicrotasks();
     sender.last().succeed('p_6');
-    expect(await drained).toMatchObject({ nextWakeAt: null });
+    expect(await drained).toEqual(wake(null));
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, makeOutbox, settleMicrotasks, states } from './harness';
+import { apiError, makeOutbox, settleMicrotasks, states, wake } from './harness';
 
 const A = 'https://api.example|acc-a';
 const B = 'https://api.example|acc-b';
@@ -31,7 +31,7 @@ describe('FIFO, one write in flight per account', () => {
     sender.last().succeed('p_2');
     await settleMicrotasks();
     sender.last().succeed('p_3');
-    expect(await drained).toMatchObject({ nextWakeAt: null });
+    expect(await drained).toEqual(wake(null));
 
     const items = outbox.list(A);
     expect(items.map((item) => (item.state.status === 'sent' ? item.state.id : '-'))).toEqual(['p_1', 'p_2', 'p_3']);
@@ -47,7 +47,7 @@ describe('FIFO, one write in flight per account', () => {
     await settleMicrotasks();
     expect(sender.bodies()).toEqual(['other account']);
     sender.last().succeed('p_b');
-    expect(await first).toMatchObject({ nextWakeAt: START + 5_000 });
+    expect(await first).toEqual(wake(START + 5_000));
 
     vi.setSystemTime(START + 5_000);
     const second = outbox.drain();
@@ -56,7 +56,7 @@ describe('FIFO, one write in flight per account', () => {
     sender.last().succeed('r_1');
     await settleMicrotasks();
     sender.last().succeed('p_a');
-    expect(await second).toMatchObject({ nextWakeAt: null });
+    expect(await second).toEqual(wake(null));
   });
 
   it('ends a write the platform holds as sent and held, one it rejects as failed in words, one without id as sent', async () => {
@@ -152,7 +152,7 @@ describe('one drainer at a time', () => {
     await settleMicrotasks();
     expect(sender.bodies()).toEqual(['a', 'b']);
     sender.last().succeed('p_b');
-    expect(await late).toMatchObject({ nextWakeAt: null });
+    expect(await late).toEqual(wake(null));
   });
 
   it('a pass that throws (store failure) frees the drainer for the next call', async () => {
@@ -190,7 +190,7 @@ describe('429: pause every write of the account until the time it named', () => 
 
   it('the item waits until now + Retry-After, stored as an absolute time; the items behind wait too', async () => {
     const { outbox, store, drained } = await rateLimited(20_000);
-    expect(await drained).toMatchObject({ nextWakeAt: START + 20_000 });
+    expect(await drained).toEqual(wake(START + 20_000));
     expect(states(outbox.list(A))).toEqual(['head:waiting', 'behind-1:queued', 'behind-2:queued']);
     expect(outbox.list(A)[0]?.state).toEqual({ status: 'waiting', until: START + 20_000 });
     const head = outbox.list(A)[0];
@@ -232,7 +232,7 @@ describe('429: pause every write of the account until the time it named', () => 
     await drained;
     const { outbox: reopened, sender: newSender } = await makeOutbox({ store });
     await vi.advanceTimersByTimeAsync(59_000);
-    expect(await reopened.drain()).toMatchObject({ nextWakeAt: START + 60_000 });
+    expect(await reopened.drain()).toEqual(wake(START + 60_000));
     expect(newSender.calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1_000);
     void reopened.drain();
@@ -258,7 +258,7 @@ describe('429: pause every write of the account until the time it named', () => 
     const drained = outbox.drain();
     await settleMicrotasks();
     sender.last().fail(apiError('server', { status: 503, retryAfterMs: 7_000 }));
-    expect(await drained).toMatchObject({ nextWakeAt: START + 7_000 });
+    expect(await drained).toEqual(wake(START + 7_000));
     expect(outbox.list()[0]?.state).toEqual({ status: 'waiting', until: START + 7_000 });
   });
 
@@ -268,7 +268,7 @@ describe('429: pause every write of the account until the time it named', () => 
     const drained = outbox.drain();
     await settleMicrotasks();
     sender.last().fail(apiError('rate_limited', { status: 429, retryAfterMs: Number.NaN }));
-    expect(await drained).toMatchObject({ nextWakeAt: START + 60_000 });
+    expect(await drained).toEqual(wake(START + 60_000));
   });
 
   it('shows the pause in the summary only while it lasts', async () => {

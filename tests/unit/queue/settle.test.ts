@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryOutboxStore } from '@/lib/queue/memory-store';
 import type { FindLanded, OutboxItem } from '@/lib/queue/types';
-import { apiError, makeOutbox, settleMicrotasks, states } from './harness';
+import { apiError, makeOutbox, settleMicrotasks, states, wake } from './harness';
 import { makeItem } from './store-contract';
 
 const A = 'https://api.example|acc-a';
@@ -258,7 +258,7 @@ describe('a worker stopped mid-send', () => {
     });
     const findLanded = vi.fn<FindLanded>(async () => []);
     const { outbox, sender } = await makeOutbox({ store, findLanded });
-    expect(await outbox.drain()).toMatchObject({ nextWakeAt: START + 8_000 });
+    expect(await outbox.drain()).toEqual(wake(START + 8_000));
     expect(outbox.get('refused')?.state).toEqual({ status: 'waiting', until: START + 8_000 });
     expect(findLanded).not.toHaveBeenCalled();
     expect(sender.calls).toHaveLength(0);
