@@ -1,6 +1,6 @@
 import type { Contribution } from '@/lib/api/schemas';
 import { z } from '@/lib/zod';
-import { MAX_BODY_LENGTH } from './limits';
+import { ID_PATTERN, MAX_BODY_LENGTH, MAX_ID_LENGTH } from './limits';
 
 /**
  * A post (or comment) as the extension's pages see it: the API door's one model (lib/api/normalize.ts),
@@ -20,8 +20,8 @@ const sendable = (text: string): boolean => !text.includes('\u0000') && !LONE_SU
 /** An id (post id, Outbox item id): ≤ 100 characters of `A–Z a–z 0–9 _ - : .`, never starting with `.`. */
 export const idSchema = z
   .string()
-  .max(100, 'An id has at most 100 characters.')
-  .regex(/^[A-Za-z0-9_:-][A-Za-z0-9_.:-]*$/, 'Not a valid id.');
+  .max(MAX_ID_LENGTH, `An id has at most ${MAX_ID_LENGTH} characters.`)
+  .regex(ID_PATTERN, 'Not a valid id.');
 
 /** The text of a post or comment: trimmed, non-empty, at most {@link MAX_BODY_LENGTH}. */
 export const bodySchema = z

@@ -13,3 +13,13 @@ export const MAX_POST_IDS = 200;
 
 /** The longest page address "This page" looks up (longer ones are refused at the door). */
 export const MAX_PAGE_URL_LENGTH = 8192;
+
+/** Longest id (post id, Outbox item id). */
+export const MAX_ID_LENGTH = 100;
+/** An id's alphabet: `A–Z a–z 0–9 _ - : .`, never starting with `.`. */
+export const ID_PATTERN = /^[A-Za-z0-9_:-][A-Za-z0-9_.:-]*$/;
+
+/** Whether `text` is an id the protocol accepts (what `idSchema` checks, without zod). */
+export function isId(text: string): boolean {
+  return text.length <= MAX_ID_LENGTH && ID_PATTERN.test(text);
+}

@@ -1,3 +1,5 @@
+import { isId } from '@/lib/messages/limits';
+
 /**
  * The side panel's address that opens on the Outbox, on one write when named:
  * `sidepanel.html#outbox/<itemId>`. Notifications open it (entrypoints/background/notifier.ts); the
@@ -6,9 +8,6 @@
 export function outboxLink(itemId?: string): string {
   return itemId === undefined ? '/sidepanel.html#outbox' : `/sidepanel.html#outbox/${encodeURIComponent(itemId)}`;
 }
-
-/** An Outbox item id as the Outbox makes them (a UUID; tests use shorter ids of the same alphabet). */
-const ITEM_ID = /^[A-Za-z0-9_:-][A-Za-z0-9_.:-]{0,99}$/;
 
 /**
  * What a page address's hash asks for: the Outbox (and which write, if a valid id is named), or
@@ -25,5 +24,6 @@ export function outboxLinkTarget(hash: string): { itemId?: string } | undefined 
   } catch {
     return {};
   }
-  return ITEM_ID.test(itemId) ? { itemId } : {};
+  // Checked as the protocol checks every id.
+  return isId(itemId) ? { itemId } : {};
 }
