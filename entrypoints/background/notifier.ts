@@ -165,8 +165,9 @@ export function listenForNoticeClicks(): void {
 /** The notifier as the background runs it: the settings' switch and the permission, the account book's names. */
 export function backgroundNotifier(book: () => Promise<AccountBook>): Notifier {
   return new Notifier({
+    // The permission first: without it (the default) no settings are read for each change.
     allowed: async () =>
-      (await readSettings()).notify && (await browser.permissions.contains({ permissions: ['notifications'] })),
+      (await browser.permissions.contains({ permissions: ['notifications'] })) && (await readSettings()).notify,
     names: async (event) => {
       const [settings, accounts] = await Promise.all([readSettings(), book()]);
       const account = accountById(accounts, event.account);
