@@ -105,11 +105,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   /** Every timeline read goes here: the panel's pages, the new-posts check, "Read further". */
   const readTimelinePage: ReadTimelinePage = async (account, params) => {
     const { client, read } = services.apiOf(account);
-    const page = await read(`timeline:${params.limit}:${params.cursor ?? ''}`, () => client.timeline(params));
     // A page read anyway is where a post the browser sent twice shows its second copy, and where
-    // "This page" learns which posts link where (locally: lib/links/page-index.ts).
-    services.noteTwins(account, page.items).catch((error: unknown) => console.warn('Looking for twins failed', error));
-    services.pagePosts.seen(account, page, params.cursor);
+    // "This page" learns which posts link where (locally: lib/links/page-index.ts). Inside the read,
+    // so callers sharing one request (the early script's and the panel's) note it once.
+    const page = await read(`timeline:${params.limit}:${params.cursor ?? ''}`, async () => {
+      const fresh = await client.timeline(params);
+      services
+        .noteTwins(account, fresh.items)
+        .catch((error: unknown) => console.warn('Looking for twins failed', error));
+      services.pagePosts.seen(account, fresh, params.cursor);
+      return fresh;
+    });
     return { items: page.items, nextCursor: page.nextCursor };
   };
 
