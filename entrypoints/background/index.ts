@@ -127,8 +127,15 @@ export default defineBackground(() => {
   // The status follows the stored values it is made of (the vault and the Outbox notify by
   // themselves; drafts typed in a composer are no part of it); link bars and menus follow the
   // settings (site, patterns, kinds, all sites, exclusions) and the grants.
-  settingsItem.watch(() => {
+  // Mutes, notifications and the history's bounds change the settings too, often (a mute from a
+  // post's menu): the link scripts and menus are rebuilt only when what they are made of changed.
+  let decorations: string | undefined;
+  settingsItem.watch((settings) => {
     pushState();
+    const { baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts } = settings;
+    const next = JSON.stringify([baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts]);
+    if (next === decorations) return;
+    decorations = next;
     void links.sync();
     void menus.sync();
   });
