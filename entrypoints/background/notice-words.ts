@@ -7,7 +7,7 @@ import type { Notice } from './notifications';
  * How much of a post or reply a notification shows: enough to know which write it is, little
  * enough for a screen others may see (docs/decisions.md, "Notifications").
  */
-export const NOTICE_EXCERPT = 60;
+const NOTICE_EXCERPT = 60;
 /** The longest disabled-key reason shown (the server's words). */
 const MAX_REASON = 200;
 
@@ -20,7 +20,7 @@ export interface NoticeNames {
 }
 
 /** A write in a few words: "Post: “…”", "Reply: “…”", "Reaction: Well sourced". */
-export function whatWords(request: WriteRequest, reactionLabel: (kind: string) => string): string {
+function whatWords(request: WriteRequest, reactionLabel: (kind: string) => string): string {
   switch (request.kind) {
     case 'post':
       return t('notifyWhatPost', excerpt(request.body, NOTICE_EXCERPT));

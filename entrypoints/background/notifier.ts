@@ -9,7 +9,7 @@ import { EMPTY_GATE, type GateState, type Notice, type NoticeEvent, NoticeGate, 
 /** The alarm that shows the summaries held back by the rate limit when their minute ends. */
 export const NOTICE_ALARM = 'notices';
 /** Our notifications' ids start with this: `notice:<kind>:<itemId or empty>`. */
-export const NOTICE_PREFIX = 'notice:';
+const NOTICE_PREFIX = 'notice:';
 /** Where the rate limit's state is kept across service worker restarts (Chrome's `storage.session`). */
 const GATE_KEY = 'noticeGate';
 

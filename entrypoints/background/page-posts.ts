@@ -10,7 +10,7 @@ export type ReadTimelinePage = (
 ) => Promise<IndexablePage<Contribution>>;
 
 /** How many pages "Read further" reads by default, and how many posts each. */
-export const FURTHER_PAGES = 5;
+const FURTHER_PAGES = 5;
 export const FURTHER_PAGE_SIZE = 100;
 
 /**

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { welcomeShownItem } from '@/lib/storage/welcome-shown';
 
 /** The welcome page, an extension page of its own (entrypoints/welcome). */
-export const WELCOME_PAGE = '/welcome.html';
+const WELCOME_PAGE = '/welcome.html';
 
 /**
  * The `runtime.onInstalled` listener's part for the first run: a new install opens the welcome page

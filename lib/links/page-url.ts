@@ -4,7 +4,7 @@ import { splitLinks } from '@/lib/ui/text-links';
  * Query parameters that say where a click came from, never which page it is: removed before two
  * addresses are compared. `utm_*` (and `utm-*`) by prefix; the others by exact (lower-cased) name.
  */
-export const TRACKING_PARAMS: ReadonlySet<string> = new Set([
+const TRACKING_PARAMS: ReadonlySet<string> = new Set([
   // Ad and click ids: Facebook, Google (search, display, iOS), Microsoft, Yandex, Instagram, TikTok, X.
   'fbclid',
   'gclid',
