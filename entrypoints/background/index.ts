@@ -43,7 +43,7 @@ export default defineBackground(() => {
     }
     const hadFailed = services.drainFailure !== undefined;
     services.drainFailure = undefined;
-    await waker.succeeded(result.nextWakeAt, Date.now(), result.pending);
+    await waker.succeeded(result);
     await pruneHistory().catch((error: unknown) => console.warn('Pruning the Outbox history failed', error));
     if (hadFailed) pushState();
   };

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import type { DrainResult } from '@/lib/queue';
 import { fullJitter } from '@/lib/queue/backoff';
 
 /** The alarm that wakes a stopped worker when the Outbox has work at a known time. */
@@ -48,11 +49,8 @@ export class Waker {
     await browser.alarms.create(DRAIN_ALARM, { when: now + SEND_WATCHDOG_MS });
   }
 
-  /**
-   * A pass ended: forget earlier failures and wake at the time it asked for; keep the backstop while
-   * writes are `pending` (by default: whenever a time was asked for).
-   */
-  async succeeded(at: number | null, now: number = Date.now(), pending = at !== null): Promise<void> {
+  /** A pass ended (its DrainResult): forget earlier failures, wake at the time it asked for, keep the backstop while writes are pending. */
+  async succeeded({ nextWakeAt: at, pending }: DrainResult, now: number = Date.now()): Promise<void> {
     this.failure = undefined;
     await Promise.all([this.schedule(at, now), this.backstop(pending)]);
   }

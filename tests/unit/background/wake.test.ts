@@ -55,7 +55,7 @@ describe('Waker', () => {
     await waker.watch(NOW);
     expect(await fakeBrowser.alarms.get(DRAIN_ALARM)).toMatchObject({ scheduledTime: NOW + SEND_WATCHDOG_MS });
     // The pass ended and named its own time: that replaces the watchdog.
-    await waker.succeeded(NOW + 60_000, NOW + 100);
+    await waker.succeeded({ nextWakeAt: NOW + 60_000, pending: true }, NOW + 100);
     expect(await fakeBrowser.alarms.get(DRAIN_ALARM)).toMatchObject({ scheduledTime: NOW + 60_000 });
   });
 
@@ -70,7 +70,7 @@ describe('Waker', () => {
     const third = await waker.failed(new Error('again'), NOW);
     expect(second.attempt).toBe(1);
     expect(third.retryAt - NOW).toBeGreaterThan(second.retryAt - NOW);
-    await waker.succeeded(null, NOW);
+    await waker.succeeded({ nextWakeAt: null, pending: false }, NOW);
     expect((await waker.failed(new Error('new trouble'), NOW)).attempt).toBe(0);
   });
 });
@@ -87,21 +87,21 @@ describe('Waker backstop', () => {
   it('keeps a minute-ly alarm while writes are pending, even those no exact time was asked for', async () => {
     const waker = new Waker(vi.fn());
     // Writes wait, but no pass can name a time (say, a read made their account look keyless).
-    await waker.succeeded(null, NOW, true);
+    await waker.succeeded({ nextWakeAt: null, pending: true }, NOW);
     expect(await fakeBrowser.alarms.get(DRAIN_ALARM)).toBeUndefined();
     expect(await fakeBrowser.alarms.get(BACKSTOP_ALARM)).toMatchObject({ periodInMinutes: BACKSTOP_PERIOD_MINUTES });
   });
 
   it('is created once, not pushed back by every pass, and cleared when nothing is pending', async () => {
     const waker = new Waker(vi.fn());
-    await waker.succeeded(NOW + 5_000, NOW);
+    await waker.succeeded({ nextWakeAt: NOW + 5_000, pending: true }, NOW);
     const first = await fakeBrowser.alarms.get(BACKSTOP_ALARM);
     expect(first).toBeDefined();
     // Four seconds on, the next pass: an alarm made again would now be due four seconds later.
     vi.setSystemTime(NOW + 4_000);
-    await waker.succeeded(NOW + 9_000, NOW + 4_000);
+    await waker.succeeded({ nextWakeAt: NOW + 9_000, pending: true }, NOW + 4_000);
     expect(await fakeBrowser.alarms.get(BACKSTOP_ALARM)).toEqual(first);
-    await waker.succeeded(null, NOW + 9_000);
+    await waker.succeeded({ nextWakeAt: null, pending: false }, NOW + 9_000);
     expect(await fakeBrowser.alarms.get(BACKSTOP_ALARM)).toBeUndefined();
   });
 });
