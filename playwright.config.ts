@@ -1,13 +1,18 @@
 import { defineConfig } from '@playwright/test';
+import type { Engine } from './tests/e2e/driver/types';
 import { scaled } from './tests/e2e/support/time';
 
-// End-to-end tests drive the built extension in system Chromium (Playwright) and Firefox ESR
-// (puppeteer-core); the browsers' paths are set in tests/e2e/support/browsers.ts.
-export default defineConfig({
+// End-to-end tests drive the built extension in system Chromium and Firefox ESR through one driver
+// (tests/e2e/driver: puppeteer-core over CDP and WebDriver BiDi). Every flow in tests/e2e/flows runs
+// in both browsers, one project each (`npm run test:e2e:chromium`, `npm run test:e2e:firefox`).
+// The spec files still at the top of tests/e2e are the suite before the driver, Chromium's
+// (Playwright) and Firefox's by hand: they move into flows/ one by one.
+const browsers: Engine[] = ['chromium', 'firefox'];
+
+export default defineConfig<{ engine: Engine }>({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
-  // Each test starts a browser; two at a time, as CI runs them (on an idle 2-core machine the e2e
-  // step takes ~6.8 min instead of ~8.6 with one; every wait is on a condition, scaled when busy).
+  // Two at a time on a 2-core machine; every wait is on a condition, scaled when busy.
   workers: 2,
   fullyParallel: false,
   // Limits, never verdicts: a busy machine raises them with E2E_TIME_SCALE (see tests/e2e/support/time.ts).
@@ -17,4 +22,8 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results',
   use: { trace: 'retain-on-failure' },
+  projects: [
+    ...browsers.map((engine) => ({ name: engine, testDir: 'tests/e2e/flows', use: { engine } })),
+    { name: 'before-driver', testDir: 'tests/e2e', testIgnore: ['flows/**'] },
+  ],
 });

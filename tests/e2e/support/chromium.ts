@@ -1,75 +1,24 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, expect, type Page } from '@playwright/test';
+import {
+  prepareProfile,
+  QUIET_FLAGS,
+  recordHostGrant,
+  SANDBOX_GRANT,
+  unpackedExtensionId,
+} from '../driver/chromium-profile';
 import { CHROME_BUILD, CHROMIUM_PATH } from './browsers';
+
 import { scaled } from './time';
 
-/** Flags that keep headless system Chromium quiet on a machine with no outside network. */
-export const QUIET_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-  '--no-default-browser-check',
-];
+export { QUIET_FLAGS, recordHostGrant, SANDBOX_GRANT, unpackedExtensionId };
 
 export interface ChromiumLaunch {
   context: BrowserContext;
   /** The profile directory: pass it to a later launch to reopen the same profile. */
   userDataDir: string;
-}
-
-/**
- * The host access the options page asks for when the sandbox's base URL (`http://127.0.0.1:PORT`)
- * is saved: the store build has no host permission until the user grants one.
- */
-export const SANDBOX_GRANT = ['http://127.0.0.1/*'];
-
-/** Chromium's id of an unpacked extension: the SHA-256 of its real path, 32 hex digits spelled `a`–`p`. */
-export function unpackedExtensionId(extensionDir: string): string {
-  const hex = createHash('sha256').update(realpathSync(extensionDir)).digest('hex').slice(0, 32);
-  return [...hex].map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16))).join('');
-}
-
-/** The profile's `Preferences` file, where Chrome records what each extension was granted. */
-interface Preferences {
-  extensions?: { settings?: Record<string, Record<string, unknown>> };
-}
-
-/**
- * Records host access as granted to extension `id` in `preferences`, as Chrome writes it after the
- * user accepts a `permissions.request` prompt (granted, active and runtime-granted sets).
- */
-export function recordHostGrant(preferences: Preferences, id: string, origins: readonly string[]): void {
-  preferences.extensions ??= {};
-  preferences.extensions.settings ??= {};
-  const settings = preferences.extensions.settings[id] ?? {};
-  preferences.extensions.settings[id] = settings;
-  for (const key of ['granted_permissions', 'active_permissions', 'runtime_granted_permissions']) {
-    const entry = (settings[key] ?? { api: [], manifest_permissions: [], scriptable_host: [], explicit_host: [] }) as {
-      explicit_host?: string[];
-    };
-    entry.explicit_host = [...new Set([...(entry.explicit_host ?? []), ...origins])];
-    settings[key] = entry;
-  }
-}
-
-/**
- * Records optional API permissions (`notifications`, `tabs`) as granted to extension `id`, as
- * Chrome writes them after the user accepts a `permissions.request` prompt.
- */
-export function recordApiGrant(preferences: Preferences, id: string, apis: readonly string[]): void {
-  recordHostGrant(preferences, id, []);
-  const settings = preferences.extensions?.settings?.[id] ?? {};
-  for (const key of ['granted_permissions', 'active_permissions', 'runtime_granted_permissions']) {
-    const entry = settings[key] as { api?: string[] };
-    entry.api = [...new Set([...(entry.api ?? []), ...apis])];
-  }
 }
 
 /**
@@ -100,16 +49,7 @@ export async function launchChromium(
   const userDataDir = options.userDataDir ?? newProfileDir();
   const extensionDir = options.extensionDir ?? CHROME_BUILD;
   const installs = !existsSync(path.join(userDataDir, 'Default'));
-  const preferencesFile = path.join(userDataDir, 'Default', 'Preferences');
-  const granted = options.grantedOrigins ?? SANDBOX_GRANT;
-  const apis = options.grantedApis ?? [];
-  if (!existsSync(preferencesFile) && (granted.length > 0 || apis.length > 0)) {
-    const preferences: Preferences = {};
-    recordHostGrant(preferences, unpackedExtensionId(extensionDir), granted);
-    if (apis.length > 0) recordApiGrant(preferences, unpackedExtensionId(extensionDir), apis);
-    mkdirSync(path.dirname(preferencesFile), { recursive: true });
-    writeFileSync(preferencesFile, JSON.stringify(preferences));
-  }
+  prepareProfile(userDataDir, extensionDir, options.grantedOrigins ?? SANDBOX_GRANT, options.grantedApis ?? []);
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,

@@ -1,0 +1,123 @@
+import { rmSync } from 'node:fs';
+import type { Browser, Page } from 'puppeteer-core';
+import { scaled } from '../support/time';
+import type { Badge, Engine, ExtensionBrowser, LaunchOptions, PanelView, Reply } from './types';
+
+/** What both browsers' drivers share: messages and reads through a probe page of ours, tab bookkeeping. */
+export abstract class BaseExtensionBrowser implements ExtensionBrowser {
+  abstract readonly engine: Engine;
+  abstract readonly origin: string;
+  /** The extension page kept open to send messages and read extension state from. */
+  private probePage: Page | undefined;
+  /** Tabs open when the browser was ready (kept by `closeTabs`). */
+  private readonly kept = new Set<Page>();
+
+  protected constructor(
+    public browser: Browser,
+    readonly profileDir: string,
+    protected readonly ownsProfile: boolean,
+    protected options: LaunchOptions,
+  ) {}
+
+  url(path: string): string {
+    return `${this.origin}/${path}`;
+  }
+
+  abstract open(path: string): Promise<Page>;
+  abstract openTab(url: string): Promise<Page>;
+  abstract goto(page: Page, url: string): Promise<void>;
+  abstract badge(page: Page): Promise<Badge>;
+  abstract colourScheme(scheme: 'light' | 'dark' | null, page: Page): Promise<void>;
+  abstract openSidePanel(trigger: () => Promise<void>): Promise<PanelView>;
+  abstract sidePanelOpen(): Promise<boolean>;
+  abstract stopBackground(): Promise<void>;
+  protected abstract relaunch(options: LaunchOptions): Promise<Browser>;
+  /** The page of ours that serves as the probe (one with the extension API and no UI of its own). */
+  protected abstract probePath(): string;
+
+  async waitForPage(path: string): Promise<Page> {
+    const wanted = this.url(path);
+    const end = Date.now() + scaled(15_000);
+    for (;;) {
+      for (const page of await this.browser.pages()) {
+        if (page === this.probePage) continue;
+        const href = await page.evaluate(() => location.href).catch(() => '');
+        if (href.split('#')[0] === wanted) return page;
+      }
+      if (Date.now() > end) throw new Error(`The extension did not open ${path}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** The probe page, opened on first use. */
+  protected async probe(): Promise<Page> {
+    if (this.probePage === undefined || this.probePage.isClosed()) {
+      this.probePage = await this.open(this.probePath());
+      this.kept.add(this.probePage);
+    }
+    return this.probePage;
+  }
+
+  async inExtension<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> {
+    const page = await this.probe();
+    return (await page.evaluate(fn as never, ...(args as unknown as never[]))) as T;
+  }
+
+  send<T = unknown>(type: string, payload?: unknown): Promise<Reply<T>> {
+    return this.inExtension(
+      (type: string, payload: unknown) => {
+        const api = (globalThis as unknown as { browser?: unknown; chrome?: unknown }).browser ??
+          (globalThis as unknown as { chrome: unknown }).chrome;
+        const { runtime } = api as { runtime: { sendMessage(m: unknown): Promise<unknown> } };
+        return runtime.sendMessage(payload === undefined ? { type } : { type, payload }) as Promise<Reply<T>>;
+      },
+      type,
+      payload,
+    );
+  }
+
+  async call<T = unknown>(type: string, payload?: unknown): Promise<T> {
+    const reply = await this.send<T>(type, payload);
+    if (!reply.ok) throw new Error(`${type} failed: ${reply.error.code}: ${reply.error.message}`);
+    return reply.data;
+  }
+
+  /** Remembers the tabs open now as the browser's own (about:blank), kept across tests. */
+  protected async keepOpenTabs(): Promise<void> {
+    for (const page of await this.browser.pages()) this.kept.add(page);
+  }
+
+  /**
+   * A view that runs functions on a document found by `documentExpression`, evaluated in `host`
+   * (a function is sent as its source, so it may use only its arguments).
+   */
+  protected panelView(host: () => Promise<Page>, documentExpression: string): PanelView {
+    return {
+      evaluate: async (fn, ...args) => {
+        const page = await host();
+        const call = `(${fn.toString()})(${documentExpression}, ...${JSON.stringify(args)})`;
+        return page.evaluate(call) as never;
+      },
+    };
+  }
+
+  async closeTabs(): Promise<void> {
+    for (const page of await this.browser.pages()) {
+      if (!this.kept.has(page)) await page.close().catch(() => undefined);
+    }
+  }
+
+  async restart(options: Omit<LaunchOptions, 'profileDir'> = {}): Promise<void> {
+    await this.browser.close();
+    this.probePage = undefined;
+    this.kept.clear();
+    this.options = { ...this.options, ...options, profileDir: this.profileDir };
+    this.browser = await this.relaunch(this.options);
+    await this.keepOpenTabs();
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close().catch(() => undefined);
+    if (this.ownsProfile) rmSync(this.profileDir, { recursive: true, force: true });
+  }
+}

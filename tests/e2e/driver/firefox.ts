@@ -1,0 +1,229 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { GECKO_ID } from '../../../wxt.config';
+import { FIREFOX_BUILD, FIREFOX_PATH } from '../support/browsers';
+import { inBrowserWindow, untilInBrowserWindow } from '../support/firefox-chrome';
+import { scaled } from '../support/time';
+import { BaseExtensionBrowser } from './base';
+import { SANDBOX_GRANT } from './chromium-profile';
+import { VIEWPORT } from './chromium';
+import type { Badge, LaunchOptions, PanelView } from './types';
+
+/** A fixed internal UUID for our add-on, so its pages live at a known moz-extension:// origin. */
+export const FIREFOX_EXTENSION_UUID = '0b7a3b8e-4d6f-4c1e-9a55-2f1d8c3e7a10';
+const ORIGIN = `moz-extension://${FIREFOX_EXTENSION_UUID}`;
+/** Firefox's id of our sidebar (the add-on id made an identifier, then `-sidebar-action`). */
+export const OUR_SIDEBAR = `${GECKO_ID.replace(/[^a-z0-9_-]/gi, '_')}-sidebar-action`;
+/** Where Debian's language packs (`firefox-esr-l10n-*`) put theirs. */
+const LANGPACKS = '/usr/lib/firefox-esr/browser/extensions';
+
+interface BidiConnection {
+  send(method: string, params: object): Promise<{ result: unknown }>;
+}
+
+/** Firefox ESR, headless, with the MV2 build installed, driven over WebDriver BiDi. */
+export class FirefoxExtension extends BaseExtensionBrowser {
+  readonly engine = 'firefox';
+  readonly origin = ORIGIN;
+
+  private constructor(browser: Browser, profileDir: string, ownsProfile: boolean, options: LaunchOptions) {
+    super(browser, profileDir, ownsProfile, options);
+  }
+
+  static async launch(options: LaunchOptions = {}): Promise<FirefoxExtension> {
+    const ownsProfile = options.profileDir === undefined;
+    const profileDir = options.profileDir ?? mkdtempSync(path.join(tmpdir(), 'dc-firefox-'));
+    const browser = await startFirefox({ ...options, profileDir }, true);
+    const driver = new FirefoxExtension(browser, profileDir, ownsProfile, { ...options, profileDir });
+    await driver.keepOpenTabs();
+    return driver;
+  }
+
+  protected relaunch(options: LaunchOptions): Promise<Browser> {
+    return startFirefox(options, false);
+  }
+
+  protected probePath(): string {
+    return 'manifest.json';
+  }
+
+  async open(pagePath: string): Promise<Page> {
+    const page = await this.browser.newPage();
+    await this.goto(page, this.url(pagePath));
+    return page;
+  }
+
+  async openTab(url: string): Promise<Page> {
+    const page = await this.browser.newPage();
+    await this.goto(page, url);
+    return page;
+  }
+
+  /**
+   * Navigates without waiting on the navigation itself (BiDi never reports one to a moz-extension
+   * address as done), then waits until the new document has loaded.
+   */
+  async goto(page: Page, url: string): Promise<void> {
+    const context = Reflect.get(page.mainFrame(), '_id') as string;
+    await connectionOf(this.browser).send('browsingContext.navigate', { context, url, wait: 'none' });
+    await page.waitForFunction(
+      (wanted) => location.href === wanted && document.readyState === 'complete',
+      { timeout: scaled(15_000), polling: 50 },
+      url,
+    );
+  }
+
+  async badge(page: Page): Promise<Badge> {
+    await page.bringToFront();
+    return this.inExtension(async () => {
+      const { browserAction, tabs } = (globalThis as unknown as { browser: FirefoxApi }).browser;
+      const [tab] = await tabs.query({ active: true, lastFocusedWindow: true });
+      const tabId = tab?.id;
+      const [text, colour, title] = await Promise.all([
+        browserAction.getBadgeText({ tabId }),
+        browserAction.getBadgeBackgroundColor({ tabId }),
+        browserAction.getTitle({ tabId }),
+      ]);
+      return { text, colour: `rgba(${colour.join(', ')})`, title };
+    });
+  }
+
+  /** Firefox's content colour scheme override (0 dark, 1 light), for every page at once. */
+  async colourScheme(scheme: 'light' | 'dark' | null): Promise<void> {
+    const pref = 'layout.css.prefers-color-scheme.content-override';
+    await inBrowserWindow(
+      this.browser,
+      scheme === null
+        ? `Services.prefs.clearUserPref('${pref}'), null`
+        : `Services.prefs.setIntPref('${pref}', ${scheme === 'dark' ? 0 : 1}), null`,
+    );
+  }
+
+  async openSidePanel(trigger: () => Promise<void>): Promise<PanelView> {
+    await inBrowserWindow(this.browser, 'SidebarController.hide(), null');
+    await trigger();
+    await untilInBrowserWindow(
+      this.browser,
+      `SidebarController.isOpen && SidebarController.currentID === ${JSON.stringify(OUR_SIDEBAR)}`,
+      'our sidebar',
+      scaled(15_000),
+    );
+    const view = this.panelView(
+      () => this.probe(),
+      "browser.extension.getViews({ type: 'sidebar' })[0].document",
+    );
+    // The sidebar's document has loaded once the extension lists it.
+    await this.inExtension(async () => {
+      const { extension } = (globalThis as unknown as { browser: { extension: { getViews(o: object): Window[] } } })
+        .browser;
+      for (;;) {
+        const [panel] = extension.getViews({ type: 'sidebar' });
+        if (panel?.document.readyState === 'complete') return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    });
+    return view;
+  }
+
+  async sidePanelOpen(): Promise<boolean> {
+    return inBrowserWindow<boolean>(
+      this.browser,
+      `SidebarController.isOpen && SidebarController.currentID === ${JSON.stringify(OUR_SIDEBAR)}`,
+    );
+  }
+
+  async stopBackground(): Promise<void> {
+    throw new Error("Firefox keeps the add-on's background page running: there is no worker to stop.");
+  }
+}
+
+/** The `browser` API as the badge read uses it. */
+interface FirefoxApi {
+  tabs: { query(q: object): Promise<{ id?: number }[]> };
+  browserAction: {
+    getBadgeText(d: { tabId?: number }): Promise<string>;
+    getBadgeBackgroundColor(d: { tabId?: number }): Promise<number[]>;
+    getTitle(d: { tabId?: number }): Promise<string>;
+  };
+}
+
+function connectionOf(browser: Browser): BidiConnection {
+  const connection: unknown = Reflect.get(browser, 'connection');
+  if (typeof connection !== 'object' || connection === null || !('send' in connection)) {
+    throw new Error('This puppeteer browser has no BiDi connection');
+  }
+  return connection as BidiConnection;
+}
+
+/**
+ * Starts Firefox ESR on `options.profileDir` and installs the add-on temporarily (installed again on
+ * the same profile it keeps its data, granted origins and UUID, as a permanently installed one does).
+ * `extensions.webextOptionalPermissionPrompts` off grants an optional permission requested from a
+ * user action at once, as if the user had clicked "Allow"; what `grantedOrigins`/`grantedApis` name
+ * is granted up front, as the user's earlier answer. On a new install the add-on opens its welcome
+ * page and Firefox its sidebar: both closed once they came, unless `keepWelcome`.
+ */
+async function startFirefox(options: LaunchOptions, installs: boolean): Promise<Browser> {
+  const lang = options.lang ?? 'en';
+  if (lang !== 'en' && !existsSync(path.join(LANGPACKS, `langpack-${lang}@firefox-esr.mozilla.org.xpi`))) {
+    throw new Error(`Firefox's ${lang} language pack is missing: apt-get install firefox-esr-l10n-${lang}`);
+  }
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    userDataDir: options.profileDir,
+    defaultViewport: VIEWPORT,
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: FIREFOX_EXTENSION_UUID }),
+      'extensions.webextOptionalPermissionPrompts': false,
+      'extensions.webextensions.keepStorageOnUninstall': true,
+      'extensions.webextensions.keepUuidOnUninstall': true,
+      // The language packs Debian installs beside Firefox, enabled, and the language asked for.
+      'extensions.autoDisableScopes': 0,
+      'intl.locale.requested': lang === 'en' ? 'en-US' : lang,
+    },
+  });
+  try {
+    await browser.installExtension(options.extensionDir ?? FIREFOX_BUILD);
+    const origins = options.grantedOrigins ?? SANDBOX_GRANT;
+    const apis = options.grantedApis ?? [];
+    if (origins.length + apis.length > 0) {
+      await inBrowserWindow(
+        browser,
+        `(async () => {
+          const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
+          const policy = WebExtensionPolicy.getByID(${JSON.stringify(GECKO_ID)});
+          await ExtensionPermissions.add(policy.id, { permissions: ${JSON.stringify(apis)}, origins: ${JSON.stringify(origins)} }, policy.extension);
+          return null;
+        })()`,
+      );
+    }
+    if (installs && options.keepWelcome !== true) await closeFirstRunViews(browser);
+    return browser;
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+/** Closes the welcome tab and the sidebar a new install opens, once both came. */
+async function closeFirstRunViews(browser: Browser): Promise<void> {
+  const end = Date.now() + scaled(15_000);
+  for (;;) {
+    for (const page of await browser.pages()) {
+      const href = await page.evaluate(() => location.href).catch(() => '');
+      if (href === `${ORIGIN}/welcome.html`) {
+        await page.close();
+        await untilInBrowserWindow(browser, 'SidebarController.isOpen', 'the first-run sidebar', scaled(15_000));
+        await inBrowserWindow(browser, 'SidebarController.hide(), null');
+        return;
+      }
+    }
+    if (Date.now() > end) throw new Error('The add-on did not open its welcome page on install');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

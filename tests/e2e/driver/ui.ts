@@ -1,0 +1,141 @@
+import type { ElementHandle, Frame, Page } from 'puppeteer-core';
+import { scaled } from '../support/time';
+import { role } from './role-query';
+
+export { role };
+
+/** Where a user looks for something: a tab, a frame in it, or an element (a post, an Outbox entry). */
+export type Scope = Page | Frame | ElementHandle;
+
+function isElement(scope: Scope): scope is ElementHandle {
+  return 'boundingBox' in scope;
+}
+
+/** Waits until `read` gives something other than `undefined` (a thrown read counts as not yet). */
+export async function until<T>(read: () => Promise<T | undefined>, what: string, timeout = scaled(15_000)): Promise<T> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await read().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The element `selector` finds in `scope`, once it is there. */
+export async function find(scope: Scope, selector: string, timeout = scaled(15_000)): Promise<ElementHandle> {
+  const found = await scope.waitForSelector(selector, { timeout });
+  if (found === null) throw new Error(`Not found: ${selector}`);
+  return found as ElementHandle;
+}
+
+/** Every element `selector` finds in `scope` now. */
+export function findAll(scope: Scope, selector: string): Promise<ElementHandle[]> {
+  return scope.$$(selector) as Promise<ElementHandle[]>;
+}
+
+/** A user's click: on the element once it is visible, enabled and still. */
+export async function click(scope: Scope, selector: string): Promise<void> {
+  if (!isElement(scope)) {
+    await scope.locator(selector).setTimeout(scaled(15_000)).click();
+    return;
+  }
+  await (await find(scope, selector)).click();
+}
+
+/** Replaces the text of a field as a user does (select all, type). */
+export async function fill(scope: Scope, selector: string, text: string): Promise<void> {
+  if (!isElement(scope)) {
+    await scope.locator(selector).setTimeout(scaled(15_000)).fill(text);
+    return;
+  }
+  const field = await find(scope, selector);
+  await field.click({ count: 3 });
+  await field.type(text);
+}
+
+/** Presses keys on the focused element: `'Control+Enter'`, `'Tab'`, `'ArrowDown'`. */
+export async function press(page: Page, keys: string): Promise<void> {
+  const parts = keys.split('+') as Parameters<Page['keyboard']['press']>[0][];
+  const last = parts.pop();
+  if (last === undefined) return;
+  for (const modifier of parts) await page.keyboard.down(modifier);
+  await page.keyboard.press(last);
+  for (const modifier of parts.reverse()) await page.keyboard.up(modifier);
+}
+
+/** The visible text of `scope` (or of what `selector` finds in it; '' when nothing is found). */
+export async function textOf(scope: Scope, selector?: string): Promise<string> {
+  if (selector === undefined) {
+    if (isElement(scope)) return scope.evaluate((el) => (el as HTMLElement).innerText ?? el.textContent ?? '');
+    return scope.evaluate(() => document.body?.innerText ?? '');
+  }
+  const found = await scope.$(selector);
+  return found === null ? '' : found.evaluate((el) => (el as HTMLElement).innerText ?? el.textContent ?? '');
+}
+
+/** Waits until the text of `scope` (or of `selector` in it) contains `wanted` or matches it; returns that text. */
+export async function waitForText(
+  scope: Scope,
+  wanted: string | RegExp,
+  options: { selector?: string; timeout?: number } = {},
+): Promise<string> {
+  const test = (text: string) => (typeof wanted === 'string' ? text.includes(wanted) : wanted.test(text));
+  return until(
+    async () => {
+      const text = await textOf(scope, options.selector);
+      return test(text) ? text : undefined;
+    },
+    `the text ${String(wanted)}${options.selector ? ` in ${options.selector}` : ''}`,
+    options.timeout,
+  );
+}
+
+/** Waits until the text of `scope` no longer contains `gone`. */
+export async function waitForNoText(scope: Scope, gone: string | RegExp, timeout?: number): Promise<void> {
+  const test = (text: string) => (typeof gone === 'string' ? text.includes(gone) : gone.test(text));
+  await until(async () => (test(await textOf(scope)) ? undefined : true), `no ${String(gone)}`, timeout);
+}
+
+/** The value of a form field. */
+export async function valueOf(scope: Scope, selector: string): Promise<string> {
+  return (await find(scope, selector)).evaluate((el) => (el as HTMLInputElement).value);
+}
+
+/** True when the element is disabled (or `aria-disabled`). */
+export async function isDisabled(scope: Scope, selector: string): Promise<boolean> {
+  return (await find(scope, selector)).evaluate(
+    (el) => (el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true',
+  );
+}
+
+/** The element that has the focus: its tag and accessible text, to assert where the focus went. */
+export function focused(page: Page | Frame): Promise<{ tag: string; text: string; label: string | null }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return {
+      tag: el?.localName ?? '',
+      text: el?.innerText ?? '',
+      label: el?.getAttribute('aria-label') ?? null,
+    };
+  });
+}
+
+/** The element in `scope` matched by `selector` whose text contains `text`, once there. */
+export async function withText(scope: Scope, selector: string, text: string, timeout?: number): Promise<ElementHandle> {
+  return until(
+    async () => {
+      for (const el of await findAll(scope, selector)) {
+        if ((await el.evaluate((node) => node.textContent ?? '')).includes(text)) return el;
+      }
+      return undefined;
+    },
+    `${selector} with "${text}"`,
+    timeout,
+  );
+}
+
+/** A tag unique to this run, to tell a test's writes from the demo data and other tests'. */
+export function uniqueTag(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
