@@ -24,6 +24,8 @@ export default defineConfig<{ engine: Engine }>({
   use: { trace: 'retain-on-failure' },
   projects: [
     ...browsers.map((engine) => ({ name: engine, testDir: 'tests/e2e/flows', use: { engine } })),
-    { name: 'before-driver', testDir: 'tests/e2e', testIgnore: ['flows/**'] },
+    // What the builds hold (manifests, sizes, code) and `npm start`: no flow in a browser of the driver's.
+    { name: 'build', testDir: 'tests/e2e/build' },
+    { name: 'before-driver', testDir: 'tests/e2e', testIgnore: ['flows/**', 'build/**'] },
   ],
 });

@@ -25,6 +25,20 @@ if (process.platform === 'linux' && !existsSync('/usr/bin/Xvfb')) {
   process.exit(1);
 }
 
+// Debian's Firefox ESR takes other languages from its language packs (the locale flows need them).
+const langpacks = '/usr/lib/firefox-esr/browser/extensions';
+if (firefox === '/usr/bin/firefox-esr') {
+  const missing = ['de', 'fr'].filter(
+    (lang) => !existsSync(`${langpacks}/langpack-${lang}@firefox-esr.mozilla.org.xpi`),
+  );
+  if (missing.length > 0) {
+    console.error(
+      `Firefox ESR's language packs are missing: install them with "apt-get install ${missing.map((lang) => `firefox-esr-l10n-${lang}`).join(' ')}" (Debian).`,
+    );
+    process.exit(1);
+  }
+}
+
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { CHROME_BUILD, FIREFOX_BUILD } from './support/browsers';
+import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
 
 /**
  * What store review looks for in the code itself: no string evaluated as code and no HTML parsed

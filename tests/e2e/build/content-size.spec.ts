@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { CHROME_BUILD, FIREFOX_BUILD } from './support/browsers';
+import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
 
 /**
  * Size ceilings of the built content scripts (bytes, gzip level 9), so they cannot creep: the link

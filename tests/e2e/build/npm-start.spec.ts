@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
-import { scaled } from './support/time';
+import { scaled } from '../support/time';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const XVFB = '/usr/bin/Xvfb';
 
 /** Every process whose command line names this directory's start or sandbox scripts, or a dev profile. */

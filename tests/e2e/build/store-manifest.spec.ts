@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { CHROME_BUILD, FIREFOX_BUILD } from './support/browsers';
-import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from './support/chromium';
-import { call } from './support/extension-client';
+import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
 
 /**
  * The store builds (`npm run build`, what `npm run zip` ships) ask at install for the API
  * permissions they use and no host access at all: the platform's origin is chosen on the options
  * page and asked for there (optional `<all_urls>` covers it). Loopback (the local sandbox) is for
- * development builds only (tests/e2e/dev-config.spec.ts).
+ * development builds only (tests/e2e/flows/install.spec.ts, which also shows a store build nobody
+ * granted access holds none, in both browsers).
  */
 
 interface Manifest {
@@ -28,7 +27,7 @@ const isHostPattern = (entry: string) => entry === '<all_urls>' || entry.include
 const LOOPBACK = /^[a-z*]+:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\]|\[0:0:0:0:0:0:0:1\])(:\d+)?\//i;
 
 /** Every permission and where docs/store-listing.md justifies it (a row per permission, its name in backquotes). */
-const storeListing = readFileSync(path.resolve(import.meta.dirname, '../../docs/store-listing.md'), 'utf8');
+const storeListing = readFileSync(path.resolve(import.meta.dirname, '../../../docs/store-listing.md'), 'utf8');
 
 const builds = [
   {
@@ -73,20 +72,3 @@ for (const build of builds) {
     }
   });
 }
-
-test('chrome-mv3: a store build nobody granted access holds none to the local sandbox', async () => {
-  const { context, userDataDir } = await launchChromium({ grantedOrigins: [] });
-  try {
-    const page = await openExtensionPage(context, await extensionIdOf(context), 'options.html');
-    await call(page, 'saveSettings', { baseUrl: 'http://127.0.0.1:8787' });
-    const held = await page.evaluate(() =>
-      (
-        globalThis as unknown as { chrome: { permissions: { getAll(): Promise<{ origins?: string[] }> } } }
-      ).chrome.permissions.getAll(),
-    );
-    expect(held.origins ?? []).toEqual([]);
-  } finally {
-    await context.close();
-    removeProfile(userDataDir);
-  }
-});
