@@ -66,7 +66,8 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
   send<T = unknown>(type: string, payload?: unknown): Promise<Reply<T>> {
     return this.inExtension(
       (type: string, payload: unknown) => {
-        const api = (globalThis as unknown as { browser?: unknown; chrome?: unknown }).browser ??
+        const api =
+          (globalThis as unknown as { browser?: unknown; chrome?: unknown }).browser ??
           (globalThis as unknown as { chrome: unknown }).chrome;
         const { runtime } = api as { runtime: { sendMessage(m: unknown): Promise<unknown> } };
         return runtime.sendMessage(payload === undefined ? { type } : { type, payload }) as Promise<Reply<T>>;

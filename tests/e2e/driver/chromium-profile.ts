@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, realpathSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -19,7 +19,6 @@ export const QUIET_FLAGS = [
   '--no-first-run',
   '--no-default-browser-check',
 ];
-
 
 /**
  * The host access the options page asks for when the sandbox's base URL (`http://127.0.0.1:PORT`)
@@ -68,7 +67,6 @@ export function recordApiGrant(preferences: Preferences, id: string, apis: reado
     entry.api = [...new Set([...(entry.api ?? []), ...apis])];
   }
 }
-
 
 /**
  * Records `origins` and `apis` as granted to the unpacked extension at `extensionDir`, in a new

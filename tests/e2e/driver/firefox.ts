@@ -7,8 +7,8 @@ import { FIREFOX_BUILD, FIREFOX_PATH } from '../support/browsers';
 import { inBrowserWindow, untilInBrowserWindow } from '../support/firefox-chrome';
 import { scaled } from '../support/time';
 import { BaseExtensionBrowser } from './base';
-import { SANDBOX_GRANT } from './chromium-profile';
 import { VIEWPORT } from './chromium';
+import { SANDBOX_GRANT } from './chromium-profile';
 import type { Badge, LaunchOptions, PanelView } from './types';
 
 /** A fixed internal UUID for our add-on, so its pages live at a known moz-extension:// origin. */
@@ -110,10 +110,7 @@ export class FirefoxExtension extends BaseExtensionBrowser {
       'our sidebar',
       scaled(15_000),
     );
-    const view = this.panelView(
-      () => this.probe(),
-      "browser.extension.getViews({ type: 'sidebar' })[0].document",
-    );
+    const view = this.panelView(() => this.probe(), "browser.extension.getViews({ type: 'sidebar' })[0].document");
     // The sidebar's document has loaded once the extension lists it.
     await this.inExtension(async () => {
       const { extension } = (globalThis as unknown as { browser: { extension: { getViews(o: object): Window[] } } })

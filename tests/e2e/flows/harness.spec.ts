@@ -18,7 +18,10 @@ test('the driver: opens an extension page, finds by role, sends a message, reads
   expect(badge.title).toContain('Debate Companion');
 });
 
-test('the driver: the real side panel opens from the popup and stays open across navigation', async ({ ext, sandbox }) => {
+test('the driver: the real side panel opens from the popup and stays open across navigation', async ({
+  ext,
+  sandbox,
+}) => {
   await ext.call('saveSettings', { baseUrl: sandbox.baseUrl });
   await ext.call('saveKey', { key: sandbox.testKey });
   const site = await ext.openTab(`${sandbox.baseUrl}/`);
