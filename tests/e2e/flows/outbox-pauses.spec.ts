@@ -1,0 +1,85 @@
+import { newAccount } from '../driver/extension';
+import { waitForGroup } from '../driver/outbox';
+import { expect, test } from '../driver/test';
+import { click, fill, find, textOf, until, waitForText } from '../driver/ui';
+import { OptionsScreen } from '../screens/options';
+import { OutboxScreen } from '../screens/outbox';
+import { PopupScreen } from '../screens/popup';
+import { earlySends } from '../support/sandbox-client';
+import { scaled } from '../support/time';
+
+// The Outbox paused: by the platform's budget (429 with Retry-After) and by a disabled key.
+
+/** The budget's window: long enough to see the countdown move, short enough not to wait long. */
+const WINDOW_S = 4;
+
+test('Outbox: a spent budget shows a live countdown, and the writes land when it ends, once each', async ({
+  ext,
+  control,
+}) => {
+  const { key, account } = await newAccount(ext, control);
+  await control.setBudget(account, 2, WINDOW_S);
+  // The Outbox is open before the writes are made, so the short wait is still running when it is read.
+  const outbox = new OutboxScreen(await ext.open('sidepanel.html'));
+  await outbox.open();
+  const popup = await PopupScreen.open(ext);
+  const bodies = [1, 2, 3, 4].map((n) => `Budget test ${n}: the Line 4 timetable changes on Monday.`);
+  for (const body of bodies) await popup.post(body);
+
+  // The third write met the budget: the banner and the item count down to the time the platform named.
+  await waitForText(outbox.page, /Writes resume in 0:0\d/, { selector: OutboxScreen.banner });
+  await outbox.item(bodies[2] ?? '', /The platform asked to wait: sends in 0:0\d/);
+  // Live: the banner's time changes while the test watches.
+  const time = `${OutboxScreen.banner} time`;
+  const before = await textOf(outbox.page, time);
+  await until(
+    async () => ((await textOf(outbox.page, time)) !== before ? true : undefined),
+    'the countdown to move',
+    scaled(3_000),
+  );
+  await find(outbox.page, OutboxScreen.group('Going out'));
+  // The popup says so too.
+  await waitForText(popup.page, 'to send', { selector: PopupScreen.outbox });
+
+  // When the wait ends every write goes out: all four show as sent, with their ids.
+  await waitForGroup(outbox.page, 'Sent (4)', scaled(20_000));
+  for (const body of bodies) await outbox.item(body, /Sent at .* as p_\w+\./);
+  await until(async () => ((await textOf(outbox.page, OutboxScreen.banner)) === '' ? true : undefined), 'no banner');
+  await waitForText(popup.page, 'nothing waiting', { selector: PopupScreen.outbox });
+  await waitForText(popup.page, 'all sent', { selector: PopupScreen.outbox });
+
+  // The platform holds each exactly once, in order, and was never written to before it allowed.
+  expect((await control.postsOf(key, account)).map((post) => post.body)).toEqual(bodies);
+  const log = await control.writeLog(account);
+  expect(log.filter((entry) => entry.status === 429).length).toBeGreaterThan(0);
+  expect(earlySends(log)).toEqual([]);
+  expect(log.filter((entry) => entry.status === 201)).toHaveLength(4);
+});
+
+test("Outbox: a disabled key's reason is shown; a write waits and goes out once the key works again", async ({
+  ext,
+  control,
+}) => {
+  const { key, account } = await newAccount(ext, control);
+  await control.disableKey(key, 'Suspicious activity from a new location');
+
+  const popup = await PopupScreen.open(ext);
+  await popup.post('Held while the key is disabled.');
+  await waitForText(popup.page, 'The platform has disabled the key: Suspicious activity from a new location');
+
+  const outbox = new OutboxScreen(await ext.open('sidepanel.html'));
+  await outbox.open();
+  await waitForText(outbox.page, 'The platform has disabled this key.', { selector: OutboxScreen.banner });
+  await waitForText(outbox.page, 'Reason: Suspicious activity from a new location.', { selector: OutboxScreen.banner });
+  await waitForText(outbox.page, /the next try is in 0:\d\d/, { selector: OutboxScreen.banner });
+  await outbox.item('Held while the key is disabled.', /Held: the key is disabled\./);
+
+  // The platform lifts it; saving the key again tries at once instead of waiting for the next probe.
+  await control.enableKey(key);
+  const options = await OptionsScreen.open(ext);
+  await fill(options.page, OptionsScreen.apiKey, key);
+  await click(options.page, OptionsScreen.save);
+  await outbox.item('Held while the key is disabled.', /Sent at/);
+  await until(async () => ((await textOf(outbox.page, OutboxScreen.banner)) === '' ? true : undefined), 'no banner');
+  expect((await control.postsOf(key, account)).map((post) => post.body)).toEqual(['Held while the key is disabled.']);
+});
