@@ -1,0 +1,125 @@
+import { expectAccessible } from '../driver/axe';
+import { newAccount } from '../driver/extension';
+import { screenshotSchemes } from '../driver/screenshots';
+import { sandboxEvents, seedPosts, waitForFocus } from '../driver/side-panel';
+import { expect, test } from '../driver/test';
+import { click, valueOf as fieldValue, find, findAll, press, role, textOf, uniqueTag, until } from '../driver/ui';
+import { SidePanelScreen } from '../screens/side-panel';
+import { scaled } from '../support/time';
+
+// Each test walks the panel with several axe scans: more than the default minute on a busy machine.
+test.describe.configure({ timeout: scaled(120_000) });
+
+const replyButton = role('button', 'Reply', { exact: true });
+const replyBox = role('textbox', 'Reply');
+
+test('side panel: arrow keys walk the feed and the tab strip; accessible and pictured in light and dark', async ({
+  ext,
+  control,
+}) => {
+  await newAccount(ext, control);
+  const panel = await SidePanelScreen.open(ext);
+  const page = panel.page;
+  await page.setViewport({ width: 360, height: 760 });
+  await panel.firstArticle();
+  await expectAccessible(ext, page, 'side panel, timeline');
+  await screenshotSchemes(ext, page, 'sidepanel-timeline');
+
+  // The feed is walked post by post with the keyboard.
+  const articles = await findAll(page, SidePanelScreen.articles);
+  await articles[0]?.focus();
+  await press(page, 'ArrowDown');
+  await waitForFocus(page, `${SidePanelScreen.articles}[aria-posinset="2"]`);
+  await press(page, 'PageDown');
+  const third = await waitForFocus(page, `${SidePanelScreen.articles}[aria-posinset="3"]`);
+  const thirdId = await third.evaluate((el) => el.getAttribute('data-post-id'));
+  const thirdPost = `article[data-post-id="${thirdId}"]`;
+
+  // Reply opens with the keyboard and puts the caret in the box; Escape closes it and returns focus.
+  await (await find(page, `${thirdPost} ${replyButton}`)).focus();
+  await press(page, 'Enter');
+  await waitForFocus(page, `${thirdPost} ${replyBox}`);
+  await press(page, 'Escape');
+  await waitForFocus(page, `${thirdPost} ${replyButton}`);
+
+  // The tabs follow the arrow keys.
+  await (await find(page, SidePanelScreen.timelineTab)).focus();
+  await press(page, 'ArrowRight');
+  const outboxTab = await waitForFocus(page, SidePanelScreen.outboxTab);
+  expect(await outboxTab.evaluate((el) => el.getAttribute('aria-selected'))).toBe('true');
+  await press(page, 'ArrowLeft');
+  const timelineTab = await waitForFocus(page, SidePanelScreen.timelineTab);
+  expect(await timelineTab.evaluate((el) => el.getAttribute('aria-selected'))).toBe('true');
+
+  // With a reply box open and the Outbox shown, still no violations.
+  await click(page, `${thirdPost} ${replyButton}`);
+  await find(page, `${thirdPost} ${replyBox}`);
+  await expectAccessible(ext, page, 'side panel, reply box open', { include: [thirdPost] });
+  await click(page, SidePanelScreen.outboxTab);
+  await find(page, '#panel-outbox');
+  await expectAccessible(ext, page, 'side panel, Outbox', { include: ['#panel-outbox'] });
+});
+
+test('side panel: j/k move, r replies, 1 reacts and the reaction lands, / searches, ? lists the keys', async ({
+  ext,
+  control,
+}) => {
+  const tag = uniqueTag();
+  const [firstId] = await seedPosts(control, [`Keys first ${tag}`, `Keys second ${tag}`]);
+  await newAccount(ext, control);
+  const panel = await SidePanelScreen.open(ext);
+  const page = panel.page;
+  await panel.article(`Keys first ${tag}`);
+  const first = `article[data-post-id="${firstId}"]`;
+
+  // j from nowhere in particular takes the first post.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await press(page, 'j');
+  await waitForFocus(page, first);
+  await press(page, 'j');
+  await waitForFocus(page, `${SidePanelScreen.articles}[aria-posinset="2"]`);
+  await press(page, 'k');
+  expect(await textOf(await waitForFocus(page, first))).toContain(`Keys first ${tag}`);
+
+  // r opens the reply box with the caret in it; there, j is text.
+  await press(page, 'r');
+  await waitForFocus(page, `${first} ${replyBox}`);
+  await press(page, 'j');
+  expect(await fieldValue(page, `${first} ${replyBox}`)).toBe('j');
+  await press(page, 'Backspace');
+  expect(await fieldValue(page, `${first} ${replyBox}`)).toBe('');
+  await press(page, 'Escape');
+  await waitForFocus(page, `${first} ${replyButton}`);
+
+  // 1: the first reaction kind, on the post that holds the focus; it goes through the Outbox.
+  await press(page, '1');
+  await until(
+    async () =>
+      (await find(page, `${first} ${SidePanelScreen.reaction('Well sourced')}`)).evaluate((el) =>
+        el.getAttribute('aria-disabled') === 'true' ? true : undefined,
+      ),
+    'Well sourced marked',
+  );
+  await expect
+    .poll(
+      async () =>
+        (await sandboxEvents(control)).some((e) => e.type === 'reaction.created' && e.data.postId === firstId),
+      { timeout: scaled(15_000) },
+    )
+    .toBe(true);
+
+  await press(page, '/');
+  await waitForFocus(page, role('searchbox', 'Search loaded posts'));
+  await press(page, 'Escape');
+  await (await find(page, first)).focus();
+  await press(page, '?');
+  const dialog = await find(page, role('dialog', 'Keyboard shortcuts'));
+  expect(await textOf(dialog)).toContain('Reply to the focused post');
+  await expectAccessible(ext, page, 'side panel, shortcuts dialog', { include: ['.shortcuts-dialog'] });
+  await press(page, 'Escape');
+  await until(
+    async () => ((await page.$(role('dialog', 'Keyboard shortcuts'))) === null ? true : undefined),
+    'the dialog closed',
+  );
+  await waitForFocus(page, first);
+});
