@@ -1,0 +1,102 @@
+import type { Page } from 'puppeteer-core';
+import type { ExtensionBrowser } from './types';
+
+/** What crossed between the side panel and the background since the panel opened. */
+export interface PanelTraffic {
+  /** Messages the panel sent, by name. */
+  sent: Record<string, number>;
+  /** Pushes the background sent down the panel's state ports. */
+  pushes: { status?: unknown; outbox?: { reset: boolean; items: { id: string }[]; removed: string[] } }[];
+  /** Ports the panel opened. */
+  ports: number;
+}
+
+/**
+ * Counts, inside the side panel, what it sends and what its ports receive: installed before the
+ * panel's own script (Chromium runs a driver's script on every new document of the tab).
+ */
+const PANEL_COUNTER = `
+if (location.pathname === '/sidepanel.html') {
+  const counts = { sent: {}, pushes: [], ports: 0 };
+  window.__counts = counts;
+  const runtime = chrome.runtime;
+  const send = runtime.sendMessage.bind(runtime);
+  runtime.sendMessage = (message, ...rest) => {
+    const name = message && message.type;
+    counts.sent[name] = (counts.sent[name] || 0) + 1;
+    return send(message, ...rest);
+  };
+  const connect = runtime.connect.bind(runtime);
+  runtime.connect = (...args) => {
+    const port = connect(...args);
+    counts.ports += 1;
+    port.onMessage.addListener((push) => counts.pushes.push(push));
+    return port;
+  };
+}
+`;
+
+/**
+ * The side panel in a tab, with what crosses between it and the background counted from its first
+ * message on. Chromium: counted in the panel, by a script run before the panel's own. Firefox runs
+ * no driver's script before an extension page's own (BiDi's preload scripts skip `moz-extension:`
+ * documents), so there the other end counts: the background page (MV2, persistent, reachable from
+ * any page of ours) listens too, to the same messages and connections, and counts what it pushes.
+ */
+export async function countedPanel(ext: ExtensionBrowser): Promise<{ page: Page; traffic(): Promise<PanelTraffic> }> {
+  const page = await ext.browser.newPage();
+  if (ext.engine === 'chromium') {
+    await page.evaluateOnNewDocument(PANEL_COUNTER);
+    await ext.goto(page, ext.url('sidepanel.html'));
+    return { page, traffic: () => page.evaluate(() => (window as unknown as { __counts: PanelTraffic }).__counts) };
+  }
+  await ext.inExtension(() => {
+    const background = (globalThis as unknown as FirefoxGlobal).browser.extension.getBackgroundPage();
+    const counts: PanelTraffic = { sent: {}, pushes: [], ports: 0 };
+    background.__panelCounts = counts;
+    const fromPanel = (sender?: { url?: string }) => (sender?.url ?? '').endsWith('/sidepanel.html');
+    const { runtime } = background.browser;
+    runtime.onMessage.addListener((message, sender) => {
+      const name = (message as { type?: string } | null)?.type ?? 'undefined';
+      if (fromPanel(sender)) counts.sent[name] = (counts.sent[name] ?? 0) + 1;
+    });
+    runtime.onConnect.addListener((port) => {
+      if (!fromPanel(port.sender)) return;
+      counts.ports += 1;
+      const post = port.postMessage.bind(port);
+      port.postMessage = (push: unknown) => {
+        counts.pushes.push(JSON.parse(JSON.stringify(push)));
+        post(push);
+      };
+    });
+  });
+  await ext.goto(page, ext.url('sidepanel.html'));
+  return {
+    page,
+    traffic: () =>
+      ext.inExtension(() =>
+        JSON.parse(
+          JSON.stringify((globalThis as unknown as FirefoxGlobal).browser.extension.getBackgroundPage().__panelCounts),
+        ),
+      ),
+  };
+}
+
+/** What of Firefox's `browser` the background's counter uses. */
+interface FirefoxGlobal {
+  browser: {
+    extension: {
+      getBackgroundPage(): {
+        __panelCounts?: PanelTraffic;
+        browser: {
+          runtime: {
+            onMessage: { addListener(fn: (message: unknown, sender: { url?: string }) => void): void };
+            onConnect: {
+              addListener(fn: (port: { sender?: { url?: string }; postMessage(message: unknown): void }) => void): void;
+            };
+          };
+        };
+      };
+    };
+  };
+}

@@ -1,0 +1,38 @@
+import { listOutbox, newAccount } from '../driver/extension';
+import { countedPanel } from '../driver/panel-traffic';
+import { expect, test } from '../driver/test';
+import { OutboxScreen } from '../screens/outbox';
+import { scaled } from '../support/time';
+
+test('with the Outbox tab open, one change is one push carrying it, and the panel never lists the Outbox', async ({
+  ext,
+  control,
+}) => {
+  await newAccount(ext, control);
+  const { page, traffic: counts } = await countedPanel(ext);
+  const outbox = new OutboxScreen(page);
+  await outbox.open();
+
+  // A write's whole round trip: queued, sending, sent — each change pushed, with the item.
+  const body = `Round trip ${Date.now().toString(36)}`;
+  await ext.call('enqueueWrite', { kind: 'post', body });
+  await outbox.item(body, /Sent/, scaled(20_000));
+  const afterRoundTrip = await counts();
+  expect(afterRoundTrip.ports).toBe(1);
+  expect(afterRoundTrip.sent.listOutbox ?? 0).toBe(0);
+  const [item] = (await listOutbox(ext)).filter((entry) => entry.request.body === body);
+  if (item === undefined) throw new Error('the write is not in the Outbox');
+  const carrying = afterRoundTrip.pushes.filter((push) => push.outbox?.items.some((entry) => entry.id === item.id));
+  expect(carrying.length).toBeGreaterThanOrEqual(1);
+  expect(carrying.length).toBeLessThanOrEqual(3);
+
+  // One change (the write discarded from another page): exactly one push, carrying its removal.
+  const before = afterRoundTrip.pushes.length;
+  await ext.call('discardItem', { id: item.id });
+  await expect.poll(() => outbox.count(body)).toBe(0);
+  const after = await counts();
+  expect(after.pushes.slice(before)).toHaveLength(1);
+  expect(after.pushes.at(-1)?.outbox).toMatchObject({ reset: false, items: [], removed: [item.id] });
+  expect(after.sent.listOutbox ?? 0).toBe(0);
+  expect(after.ports).toBe(1);
+});
