@@ -98,7 +98,7 @@ export async function waitForNoText(scope: Scope, gone: string | RegExp, timeout
 }
 
 /** The value of a form field. */
-export async function valueOf(scope: Scope, selector: string): Promise<string> {
+export async function fieldValue(scope: Scope, selector: string): Promise<string> {
   return (await find(scope, selector)).evaluate((el) => (el as HTMLInputElement).value);
 }
 

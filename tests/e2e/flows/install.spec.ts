@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { launchExtension } from '../driver';
 import { expect, test } from '../driver/test';
-import { find, role, until, valueOf, waitForText } from '../driver/ui';
+import { fieldValue, find, role, until, waitForText } from '../driver/ui';
 import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
 import { scaled } from '../support/time';
 
@@ -56,7 +56,7 @@ test('npm start: a development build comes up configured against the sandbox; a 
     const options = await ext.open('options.html');
     await find(options, role('textbox', 'API base URL'));
     await until(
-      async () => ((await valueOf(options, role('textbox', 'API base URL'))) === sandbox.baseUrl ? true : undefined),
+      async () => ((await fieldValue(options, role('textbox', 'API base URL'))) === sandbox.baseUrl ? true : undefined),
       'the address filled in',
     );
     await waitForText(options, `ending in ${sandbox.testKey.slice(-4)}`);

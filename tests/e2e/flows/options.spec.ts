@@ -4,7 +4,7 @@ import { reload } from '../driver/pages';
 import { expect, test } from '../driver/test';
 import {
   click,
-  valueOf as fieldValue,
+  fieldValue,
   fill,
   find,
   findAll,

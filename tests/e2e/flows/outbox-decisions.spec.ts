@@ -3,7 +3,7 @@ import { waitForFocus, waitForGroup } from '../driver/outbox';
 import { expect, test } from '../driver/test';
 import {
   click,
-  valueOf as fieldValue,
+  fieldValue,
   fill,
   findAll,
   focused,

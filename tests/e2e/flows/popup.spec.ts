@@ -1,6 +1,6 @@
 import { configure, readPref, USER_SCOPES } from '../driver/extension';
 import { expect, test } from '../driver/test';
-import { click, fill, find, isDisabled, press, until, valueOf, waitForText } from '../driver/ui';
+import { click, fieldValue, fill, find, isDisabled, press, until, waitForText } from '../driver/ui';
 import { OptionsScreen } from '../screens/options';
 import { PopupScreen } from '../screens/popup';
 
@@ -30,7 +30,7 @@ test('popup: shows who the key acts for, posts with Ctrl+Enter, counts the Outbo
   await fill(popup.page, PopupScreen.quickPost, 'Quick post from the toolbar: the library opens at 8 on Saturdays.');
   await press(popup.page, 'Control+Enter');
   await waitForText(popup.page, 'Queued:');
-  expect(await valueOf(popup.page, PopupScreen.quickPost)).toBe('');
+  expect(await fieldValue(popup.page, PopupScreen.quickPost)).toBe('');
   await waitForText(popup.page, 'all sent', { selector: PopupScreen.outbox });
   expect((await control.postsOf(key, account)).map((post) => post.body)).toEqual([
     'Quick post from the toolbar: the library opens at 8 on Saturdays.',
@@ -45,7 +45,7 @@ test('popup: shows who the key acts for, posts with Ctrl+Enter, counts the Outbo
   await popup.page.close();
   const again = await PopupScreen.open(ext);
   await until(
-    async () => ((await valueOf(again.page, PopupScreen.quickPost)) === 'Half a thought' ? true : undefined),
+    async () => ((await fieldValue(again.page, PopupScreen.quickPost)) === 'Half a thought' ? true : undefined),
     'the draft back in the box',
   );
 

@@ -3,7 +3,7 @@ import { newAccount } from '../driver/extension';
 import { panelState, seedPosts, typeInPanel } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
 import type { ExtensionBrowser } from '../driver/types';
-import { click, valueOf as fieldValue, find, role, type Scope, uniqueTag, waitForText } from '../driver/ui';
+import { click, fieldValue, find, role, type Scope, uniqueTag, waitForText } from '../driver/ui';
 import { PopupScreen } from '../screens/popup';
 import { SidePanelScreen } from '../screens/side-panel';
 import { scaled } from '../support/time';

@@ -3,7 +3,7 @@ import { newAccount } from '../driver/extension';
 import { screenshotSchemes } from '../driver/screenshots';
 import { sandboxEvents, seedPosts, waitForFocus } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
-import { click, valueOf as fieldValue, find, findAll, press, role, textOf, uniqueTag, until } from '../driver/ui';
+import { click, fieldValue, find, findAll, press, role, textOf, uniqueTag, until } from '../driver/ui';
 import { SidePanelScreen } from '../screens/side-panel';
 import { scaled } from '../support/time';
 

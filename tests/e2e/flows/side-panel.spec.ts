@@ -1,7 +1,7 @@
 import { USER_SCOPES } from '../driver/extension';
 import { descriptionOf, sandboxEvents, seedPosts } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
-import { click, valueOf as fieldValue, find, findAll, role, textOf, uniqueTag, until, waitForText } from '../driver/ui';
+import { click, fieldValue, find, findAll, role, textOf, uniqueTag, until, waitForText } from '../driver/ui';
 import { OptionsScreen } from '../screens/options';
 import { OutboxScreen } from '../screens/outbox';
 import { SidePanelScreen } from '../screens/side-panel';

@@ -2,18 +2,7 @@ import { expectAccessible } from '../driver/axe';
 import { USER_SCOPES } from '../driver/extension';
 import { extensionTabPaths, readExtensionTab } from '../driver/extension-tabs';
 import { expect, test } from '../driver/test';
-import {
-  click,
-  valueOf as fieldValue,
-  fill,
-  find,
-  findAll,
-  isDisabled,
-  role,
-  textOf,
-  until,
-  waitForText,
-} from '../driver/ui';
+import { click, fieldValue, fill, find, findAll, isDisabled, role, textOf, until, waitForText } from '../driver/ui';
 import { OptionsScreen } from '../screens/options';
 import { PopupScreen } from '../screens/popup';
 import { WelcomeScreen } from '../screens/welcome';

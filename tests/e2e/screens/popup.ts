@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../driver';
-import { click, fill, role, until, valueOf, waitForText } from '../driver/ui';
+import { click, fieldValue, fill, role, until, waitForText } from '../driver/ui';
 
 /** The toolbar popup (`popup.html`, opened in a tab as tests do), as a user sees it. */
 export class PopupScreen {
@@ -25,7 +25,7 @@ export class PopupScreen {
     await click(this.page, PopupScreen.postButton);
     await waitForText(this.page, 'Queued:');
     await until(
-      async () => ((await valueOf(this.page, PopupScreen.quickPost)) === '' ? true : undefined),
+      async () => ((await fieldValue(this.page, PopupScreen.quickPost)) === '' ? true : undefined),
       'the quick post box emptied',
     );
   }
