@@ -28,4 +28,17 @@ describe('moving earlier versions’ storage.local values into the prefs store',
     expect((await readSettings()).baseUrl).toBe('https://debate.example');
     expect(await fakeBrowser.storage.local.get('settings')).toEqual({});
   });
+
+  it('moves only at the first start: what a content process plants in storage.local later stays out', async () => {
+    await fakeBrowser.storage.local.set({ settings: { baseUrl: 'https://debate.example' } });
+    await migrateFromStorageLocal([settingsItem]);
+    // Firefox's content processes can write storage.local; a later start must not take it up, even
+    // into a pref that has no value yet (no drafts were ever saved).
+    await fakeBrowser.storage.local.set({
+      drafts: { texts: { post: 'Planted by the page.' }, changedAt: { post: 1 } },
+    });
+    await migrateFromStorageLocal([settingsItem, draftsItem]);
+    expect((await draftsItem.getValue()).texts).toEqual({});
+    expect((await readSettings()).baseUrl).toBe('https://debate.example');
+  });
 });
