@@ -1,12 +1,13 @@
-import type { Page } from '@playwright/test';
-import { startSandbox } from '../../sandbox/server';
-import { expect, test } from './fixtures';
-import { waitFor } from './support/closed-shadow';
-import { call } from './support/extension-client';
-import { SandboxClient } from './support/sandbox-client';
+import { startSandbox } from '../../../sandbox/server';
+import { accountNamed, accountRow, addAccountInForm, removeEveryAccount } from '../driver/accounts';
+import { expect, test } from '../driver/test';
+import { fill, press, role, until, waitForText } from '../driver/ui';
+import { SandboxClient } from '../support/sandbox-client';
+import { scaled } from '../support/time';
 
 const LIMIT = 3;
-const WINDOW_S = 10;
+/** As short as lets a test see the pacing between two windows (the row's line, the website's write). */
+const WINDOW_S = 6;
 const RESERVE = 1;
 const BURST = 6;
 
@@ -15,52 +16,37 @@ interface WriteLog {
   writes: { at: number; channel: 'api' | 'website'; kind: string | null }[];
 }
 
-interface AccountStatus {
-  name: string;
-  reserve: number;
-  pacedUntil?: number | null;
-  budget?: { source: string; limit?: number } | null;
-}
-
-async function demoAccount(page: Page): Promise<AccountStatus> {
-  const { accounts } = await call<{ accounts: AccountStatus[] }>(page, 'getStatus');
-  const found = accounts.find((account) => account.name === 'Demo');
-  if (found === undefined) throw new Error('no Demo account');
-  return found;
-}
-
 // The platform announces its budget (the sandbox's standard dialect sends the IETF RateLimit fields):
 // with a reserve of R, the extension never takes the last R writes of any window, so the website,
 // which shares the account's budget, can still write while the extension has a burst to send.
-test('a reserve keeps the last writes of every window free for the website', async ({ extensionPage }) => {
-  test.setTimeout(120_000);
+test('a reserve keeps the last writes of every window free for the website', async ({ ext }) => {
+  test.setTimeout(scaled(120_000));
+  // A platform of the test's own: the website is signed in as its demo account, whose budget this sets.
   const platform = await startSandbox({ seed: true });
   try {
     const control = new SandboxClient(platform.baseUrl);
     await control.setBudget(platform.account, LIMIT, WINDOW_S);
-    const options = await extensionPage('options.html');
-    await options.getByRole('textbox', { name: 'Address of the new account' }).fill(platform.baseUrl);
-    await options.getByRole('textbox', { name: 'Key of the new account' }).fill(platform.testKey);
-    await options.getByRole('textbox', { name: 'Label (optional)' }).fill('Demo');
-    await options.getByRole('button', { name: 'Add account' }).click();
-    const row = options.getByRole('listitem', { name: 'Demo' });
-    await expect(row).toContainText('Key works');
-    const reserve = row.getByRole('spinbutton', { name: /Keep free for the website/ });
-    await reserve.fill(String(RESERVE));
-    await reserve.press('Tab');
-    await expect.poll(async () => (await demoAccount(options)).reserve).toBe(RESERVE);
+    await removeEveryAccount(ext);
+    const options = await ext.open('options.html');
+    await addAccountInForm(options, platform.baseUrl, platform.testKey, 'Demo');
+    const row = accountRow('Demo');
+    await waitForText(options, 'Key works', { selector: row });
+    const reserve = `${row} ${role('spinbutton', /Keep free for the website/)}`;
+    await fill(options, reserve, String(RESERVE));
+    await press(options, 'Tab');
+    await expect.poll(async () => (await accountNamed(ext, 'Demo')).reserve).toBe(RESERVE);
 
     const since = Date.now();
     for (let n = 0; n < BURST; n += 1) {
-      await call(options, 'enqueueWrite', { kind: 'post', body: `Reserve burst ${n + 1} of ${BURST}, ${since}` });
+      await ext.call('enqueueWrite', { kind: 'post', body: `Reserve burst ${n + 1} of ${BURST}, ${since}` });
     }
     // The first window's share went; the rest waits so that the website keeps its write.
-    const paced = await waitFor(async () => {
-      const account = await demoAccount(options);
+    const paced = await until(async () => {
+      const account = await accountNamed(ext, 'Demo');
       return account.pacedUntil ? account : undefined;
     }, 'pacing for the reserve');
     expect(paced.budget).toMatchObject({ source: 'announced', limit: LIMIT });
-    await expect(row).toContainText(`Keeping ${RESERVE} free for the website`);
+    await waitForText(options, `Keeping ${RESERVE} free for the website`, { selector: row });
 
     // A write on the website, in that window: it is not refused.
     const website = await fetch(`${platform.baseUrl}/posts`, {
@@ -77,7 +63,7 @@ test('a reserve keeps the last writes of every window free for the website', asy
         async () =>
           (await control.postsOf(platform.testKey, platform.account)).filter((post) => post.body.endsWith(`, ${since}`))
             .length,
-        { timeout: 90_000 },
+        { timeout: scaled(60_000) },
       )
       .toBe(BURST);
 
@@ -94,6 +80,8 @@ test('a reserve keeps the last writes of every window free for the website', asy
     const refused = (await control.writeLog(platform.account)).filter((entry) => entry.status === 429);
     expect(refused).toEqual([]);
   } finally {
+    // Its account goes with the platform: nothing of it is left to the next test of the browser.
+    await removeEveryAccount(ext).catch(() => undefined);
     await platform.close();
   }
 });
