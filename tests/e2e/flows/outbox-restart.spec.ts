@@ -14,7 +14,7 @@ const WINDOW_S = 3;
 /** What a 429's wait must still have left when the browser closes: no send may start mid-close. */
 const CLOSE_MARGIN_MS = 1_500;
 
-test(`Outbox drill: 30 writes at ${PER_WINDOW} per ${WINDOW_S} s survive three worker stops and a browser restart`, async ({
+test(`Outbox drill: 30 writes at ${PER_WINDOW} per ${WINDOW_S} s survive three worker stops (Chromium's worker) and a browser restart`, async ({
   ext,
   control,
 }) => {
