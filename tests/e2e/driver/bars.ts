@@ -41,7 +41,7 @@ export interface BarView {
 /** Which bar: the first one after a link to this post, the one after the link with this exact `href`, or the nth. */
 export type BarKey = { postId: string } | { href: string } | { index: number };
 
-type Op = { kind: 'read' } | { kind: 'aim'; key: BarKey; label: string } | { kind: 'markup'; key: BarKey };
+type Op = { kind: 'read' } | { kind: 'aim' | 'focus'; key: BarKey; label: string } | { kind: 'markup'; key: BarKey };
 
 /** Everything the bar reads and aims need, run as our content script (self-contained: sent as source). */
 function inBars(op: Op): unknown {
@@ -97,6 +97,10 @@ function inBars(op: Op): unknown {
   }
   const button = [...root.querySelectorAll('button')].find((b) => visibleText(b).trim() === op.label);
   if (button === undefined) throw new Error(`No "${op.label}" button in the bar`);
+  if (op.kind === 'focus') {
+    button.focus();
+    return root.activeElement === button;
+  }
   const inView = (box: DOMRect) =>
     box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
   if (!inView(button.getBoundingClientRect())) button.scrollIntoView({ block: 'center' });
@@ -144,13 +148,17 @@ export function waitForStatus(
   key: BarKey,
   wanted: string | RegExp,
 ): Promise<string> {
+  let seen: string | undefined;
   return until(
     async () => {
       const status = await barStatus(ext, page, key);
+      seen = status;
       return (typeof wanted === 'string' ? status === wanted : wanted.test(status)) ? status : undefined;
     },
     `the status ${String(wanted)} on the bar of ${JSON.stringify(key)}`,
-  );
+  ).catch((error: Error) => {
+    throw new Error(`${error.message} (last seen: ${JSON.stringify(seen)})`);
+  });
 }
 
 /** The markup inside the bar's closed root (its style sheet apart): what it draws, to audit elsewhere. */
@@ -195,6 +203,18 @@ export async function clickBarButton(ext: ExtensionBrowser, page: Page, key: Bar
   }
   await page.mouse.down();
   await page.mouse.up();
+}
+
+/**
+ * A user's key press on a bar's button: the focus on it (where Tab from its link takes it), then
+ * Enter. A key press on the focused button is the user's own in both browsers (never held for Undo).
+ */
+export async function pressBarButton(ext: ExtensionBrowser, page: Page, key: BarKey, label: string): Promise<void> {
+  await page.bringToFront();
+  if (!(await inContentScript(ext, page, inBars, { kind: 'focus', key, label }))) {
+    throw new Error(`The "${label}" button did not take the focus`);
+  }
+  await page.keyboard.press('Enter');
 }
 
 /**

@@ -1,17 +1,28 @@
 import type { Page } from 'puppeteer-core';
+import { BAR_CSS } from '../../../entrypoints/link-bar.content/styles';
+import { axeViolations, COLOUR_RULES } from '../driver/axe';
 import {
   barHostsSeenByPage,
+  barMarkup,
   barOf,
+  barStatus,
   clickBarButton,
   findBars,
   focusedComposer,
+  pressBarButton,
   waitForBars,
   waitForStatus,
 } from '../driver/bars';
-import { decorateSandboxSite, registeredLinkScript } from '../driver/link-scripts';
+import { configure, USER_SCOPES } from '../driver/extension';
+import {
+  decorateSandboxSite,
+  registeredLinkScript,
+  SANDBOX_SITE_MATCHES,
+  waitForRegistration,
+} from '../driver/link-scripts';
 import { expect, test } from '../driver/test';
 import type { ExtensionBrowser } from '../driver/types';
-import { press, until } from '../driver/ui';
+import { click, press, until, waitForText } from '../driver/ui';
 import { outboxMark, outboxSince, publishedPostIds, untilWrites, writesOf } from '../driver/writes';
 
 /** How many posts the page lists. */
@@ -151,4 +162,107 @@ test('inline bars: from the keyboard, Tab from the link reaches the buttons, Ent
   await press(page, 'Control+Enter');
   const comments = await untilWrites(control, account, 'comment.created', 1);
   expect(comments.map((e) => [e.postId, e.body])).toEqual([[postId, 'Typed without a mouse.']]);
+});
+
+test('inline bars: states show in place, failed with the reason, waiting for the rate limit with a countdown', async ({
+  ext,
+  control,
+}) => {
+  // A key without reactions:write, then a full key of the same account.
+  const { key: noReactions, account } = await control.newKey(['posts:read', 'posts:write']);
+  const { key } = await control.newKey(USER_SCOPES, account);
+  await configure(ext, control.baseUrl, noReactions);
+  await waitForRegistration(ext, SANDBOX_SITE_MATCHES);
+  const page = await ext.openTab(`${control.baseUrl}/`);
+  const [a, b, c] = (await waitForBars(ext, page, 3)).map((bar) => ({ postId: bar.postId as string }));
+  if (a === undefined || b === undefined || c === undefined) throw new Error('fewer than three bars');
+  // From the keyboard: the states are the subject here, and a key press is never held for Undo (Firefox).
+
+  // The reaction fails, and the bar says why.
+  await pressBarButton(ext, page, a, 'Well sourced');
+  const failed = await waitForStatus(ext, page, a, /^Well sourced: failed: /);
+  expect(failed).toContain('reactions:write');
+
+  // One write per 30 s: the first goes, the second waits with a countdown (the test does not wait it out).
+  await ext.call('saveKey', { key });
+  await control.setBudget(account, 1, 30);
+  await pressBarButton(ext, page, b, 'Well sourced');
+  await waitForStatus(ext, page, b, 'Well sourced: sent');
+  await pressBarButton(ext, page, c, 'Well sourced');
+  const waiting = await waitForStatus(ext, page, c, /^Well sourced: waiting for the rate limit, 0:[0-3]\d$/);
+  // The clock runs down in place.
+  await until(async () => ((await barStatus(ext, page, c)) !== waiting ? true : undefined), 'the next second');
+  expect(await barStatus(ext, page, c)).toMatch(/^Well sourced: waiting for the rate limit, 0:[0-3]\d$/);
+  expect((await writesOf(control, account)).filter((e) => e.type === 'reaction.created')).toEqual([
+    { type: 'reaction.created', postId: b.postId, kind: 'well_sourced', body: undefined },
+  ]);
+});
+
+/**
+ * axe-core over a bar's real markup with its style sheet, in an open shadow root after a post link
+ * on a plain page of `scheme` (axe cannot enter the bar's closed root where it lives).
+ */
+async function barViolations(page: Page, markup: string, scheme: 'light' | 'dark'): Promise<string[]> {
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><title>Bar audit</title><style>${scheme === 'dark' ? 'body{background:#111;color:#eee}a{color:#8ab4f8}' : 'body{background:#fff;color:#111}'}</style></head><body><main><h1>Posts</h1><p><a href="/posts/p_1">A post</a><span id="host"></span></p></main></body></html>`,
+  );
+  await page.evaluate(
+    (css, html, scheme) => {
+      const root = (document.getElementById('host') as HTMLElement).attachShadow({ mode: 'open' });
+      root.innerHTML = `<style>${css}</style>${html}`;
+      (root.querySelector('.wrap') as HTMLElement).dataset.scheme = scheme;
+    },
+    BAR_CSS,
+    markup,
+    scheme,
+  );
+  // The markup is the same in both schemes: the dark one is audited for colours only.
+  return axeViolations(page, undefined, scheme === 'dark' ? COLOUR_RULES : undefined);
+}
+
+test('inline bars: axe-core finds no violation in the bar, collapsed, with a state and with the composer open, light and dark', async ({
+  ext,
+  control,
+}) => {
+  await decorateSandboxSite(ext, control);
+  const page = await ext.openTab(`${control.baseUrl}/`);
+  const [first] = await waitForBars(ext, page, 1);
+  const postId = first?.postId as string;
+  const collapsed = await barMarkup(ext, page, { postId });
+  await clickBarButton(ext, page, { postId }, 'Well sourced');
+  await waitForStatus(ext, page, { postId }, 'Well sourced: sent');
+  const withState = await barMarkup(ext, page, { postId });
+  await clickBarButton(ext, page, { postId }, 'Reply');
+  const open = await until(async () => {
+    const markup = await barMarkup(ext, page, { postId });
+    return /aria-expanded="true"/.test(markup) ? markup : undefined;
+  }, 'the composer open');
+
+  // The markup audited is the bar's own: its buttons, and the composer's frame once open.
+  expect(collapsed).toContain('Well sourced');
+  expect(withState).toContain('sent');
+  expect(open).toMatch(
+    /<iframe title="Reply to this post"[^>]* src="(chrome|moz)-extension:\/\/[^"]+\/reply-frame\.html\?/,
+  );
+  const audit = await ext.openTab('about:blank');
+  for (const [what, markup] of [
+    ['collapsed', collapsed],
+    ['with a state', withState],
+    ['composer open', open],
+  ] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      expect(await barViolations(audit, markup, scheme), `${what}, ${scheme}`).toEqual([]);
+    }
+  }
+  // The composer inside the frame, as the bar opens it, in each scheme the bar passes down.
+  for (const scheme of ['light', 'dark'] as const) {
+    const frame = await ext.open(
+      `reply-frame.html?post=${postId}&site=${encodeURIComponent(control.baseUrl)}&scheme=${scheme}&id=${'a'.repeat(32)}`,
+    );
+    // With its note showing: nothing to send yet.
+    await click(frame, 'button[type="submit"]');
+    await waitForText(frame, 'Write something first.', { selector: '#note' });
+    const violations = await axeViolations(frame, undefined, scheme === 'dark' ? COLOUR_RULES : undefined);
+    expect(violations, `composer frame, ${scheme}`).toEqual([]);
+  }
 });
