@@ -26,6 +26,12 @@ export async function startThirdPartySite(pages: Record<string, string>, host = 
   if (address === null || typeof address === 'string') throw new Error('no address');
   return {
     origin: `http://${host}:${address.port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // A browser keeps its connections open: closed here, or the server's close waits until they
+    // time out (about 100 s after a Chromium tab of the hostile page).
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
