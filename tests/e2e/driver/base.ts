@@ -63,18 +63,22 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
     return (await page.evaluate(fn as never, ...(args as unknown as never[]))) as T;
   }
 
-  send<T = unknown>(type: string, payload?: unknown): Promise<Reply<T>> {
-    return this.inExtension(
-      (type: string, payload: unknown) => {
+  async send<T = unknown>(type: string, payload?: unknown): Promise<Reply<T>> {
+    // The reply comes back as JSON: WebDriver BiDi sends an object met twice in a value once (the
+    // second time by reference, which puppeteer reads as undefined), and a reply may hold one twice
+    // (getStatus's pause is also its default account's). CDP's by-value result is JSON already.
+    const json = await this.inExtension(
+      async (type: string, payload: unknown) => {
         const api =
           (globalThis as unknown as { browser?: unknown; chrome?: unknown }).browser ??
           (globalThis as unknown as { chrome: unknown }).chrome;
         const { runtime } = api as { runtime: { sendMessage(m: unknown): Promise<unknown> } };
-        return runtime.sendMessage(payload === undefined ? { type } : { type, payload }) as Promise<Reply<T>>;
+        return JSON.stringify(await runtime.sendMessage(payload === undefined ? { type } : { type, payload }));
       },
       type,
       payload,
     );
+    return (json === undefined ? undefined : JSON.parse(json)) as Reply<T>;
   }
 
   async call<T = unknown>(type: string, payload?: unknown): Promise<T> {
