@@ -65,7 +65,7 @@ export async function chooseMenuEntry(
 ): Promise<void> {
   await page.bringToFront();
   if (ext.engine === 'firefox') {
-    await rightClick(page, target);
+    await rightClickInFirefox(ext, page, target);
     try {
       await untilInBrowserWindow(
         ext.browser,
@@ -86,8 +86,16 @@ export async function chooseMenuEntry(
         scaled(10_000),
       );
     } catch (error) {
+      const seen = await inBrowserWindow<string>(
+        ext.browser,
+        `(() => {
+          const menu = document.getElementById('contentAreaContextMenu');
+          const ours = [...menu.querySelectorAll('menuitem')].filter((item) => item.id.startsWith(${JSON.stringify(firefoxItem(''))}));
+          return menu.state + ': ' + ours.map((item) => item.id + (item.hidden ? ' (hidden)' : '')).join(', ');
+        })()`,
+      );
       await closeContextMenu(ext);
-      throw error;
+      throw new Error(`${(error as Error).message}; the menu was ${seen}`);
     }
     return;
   }
@@ -117,7 +125,7 @@ export async function chooseMenuEntry(
 export async function menuLabels(ext: ExtensionBrowser, page: Page, target: MenuTarget): Promise<string[]> {
   if (ext.engine !== 'firefox') throw new Error("Chromium's native context menu cannot be read by a driver");
   await page.bringToFront();
-  await rightClick(page, target);
+  await rightClickInFirefox(ext, page, target);
   try {
     const labels = await untilInBrowserWindow<string>(
       ext.browser,
@@ -157,8 +165,17 @@ export function panelInTab(page: Page): PanelView {
   };
 }
 
-/** Right-clicks the target: the middle of the link, or a point inside the selected text. */
-async function rightClick(page: Page, target: MenuTarget): Promise<void> {
+/**
+ * Right-clicks the target in Firefox: the middle of the link, or a point inside the selected text.
+ * Once the menu of a choice before has closed: a right-click while it is still closing opens none.
+ */
+async function rightClickInFirefox(ext: ExtensionBrowser, page: Page, target: MenuTarget): Promise<void> {
+  await untilInBrowserWindow(
+    ext.browser,
+    `document.getElementById('contentAreaContextMenu').state === 'closed'`,
+    'the context menu closed',
+    scaled(10_000),
+  );
   if ('link' in target) {
     await (await find(page, target.link)).click({ button: 'right' });
     return;
