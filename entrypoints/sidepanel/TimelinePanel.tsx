@@ -142,9 +142,16 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource, mutes
   );
 
   // While searching, paging waits for "Load older posts": typing never sends a request.
+  // A new callback whenever paging may go on again (a refresh or a page done, a pause lifted), so
+  // the list asks again while it is still at its end: a "near the end" that was asked while the
+  // store was busy is dropped, and neither the list's length (a fresh first page as long as the
+  // cached one) nor its scroll position needs to change to bring it back. Without that the footer
+  // would stay silent, with more behind the cursor and nothing asking for it.
+  const mayPage =
+    typeof state.cursor === 'string' && state.loading === null && state.stop === null && state.moreError === null;
   const onNearEnd = useCallback(() => {
-    if (store.getState().moreError === null && !searching) void store.loadMore();
-  }, [store, searching]);
+    if (mayPage && !searching) void store.loadMore();
+  }, [store, searching, mayPage]);
   const { onMuteAuthor, onUnmuteWord } = useMuteActions(mutes, list, setAnnouncement);
   useTimelineKeys({ root, list, search, help: () => setHelpOpen(true), ...keyActions(boxes, kinds, setAnnouncement) });
   // After "N new posts": the top, with focus on the newest post once the list holds it.

@@ -14,6 +14,16 @@ export async function waitForGroup(page: Page, name: string, timeout?: number): 
   await find(page, `${OutboxScreen.view} ${role('region', name, { exact: true })}`, timeout);
 }
 
+/**
+ * Discards every write still waiting (a test's last write may wait for a key or a budget): the next
+ * test of a file that shares the browser starts with none of them going out under it.
+ */
+export async function discardWaiting(ext: ExtensionBrowser): Promise<void> {
+  for (const item of await listOutbox(ext)) {
+    if (['queued', 'waiting'].includes(item.state.status)) await ext.send('discardItem', { id: item.id });
+  }
+}
+
 /** Waits until the element `selector` finds in `page` has the focus. */
 export async function waitForFocus(page: Page, selector: string): Promise<void> {
   await until(

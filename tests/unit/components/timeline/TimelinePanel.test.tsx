@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DraftStore, SAVE_DELAY_MS } from '@/entrypoints/sidepanel/state/drafts';
-import { TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
+import { MAX_EMPTY_RUN, TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
 import { CHECK_INTERVAL_MS } from '@/entrypoints/sidepanel/state/use-new-posts-check';
 import { TimelinePanel } from '@/entrypoints/sidepanel/TimelinePanel';
 import type { Contribution } from '@/lib/api/schemas';
@@ -12,11 +12,12 @@ import type { OutboxItemView } from '@/lib/messages/fields';
 import type { MessageName } from '@/lib/messages/protocol';
 import { draftsItem } from '@/lib/storage/drafts';
 import { pendingDraftItem } from '@/lib/storage/pending-draft';
+import { DEFAULT_SETTINGS } from '@/lib/storage/settings';
 import type { Status } from '@/lib/ui/page-store';
 import { useFakeClock } from '../../support/clock';
 import { useEnglishMessages } from '../../support/locale';
 import { outboxItem, status as statusOf } from '../outbox/fixtures';
-import { NOW, posts, withViewport } from './fixtures';
+import { NOW, post, posts, withViewport } from './fixtures';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
@@ -91,9 +92,13 @@ const tick = (ms: number) =>
     await vi.advanceTimersByTimeAsync(ms);
   });
 
-/** Renders the panel as main.tsx does: first page asked for, drafts read. */
-async function openPanel(status: Status | undefined = statusOf()) {
-  const store = new TimelineStore((request) => send('getTimelinePage', request));
+/**
+ * Renders the panel as main.tsx does: first page asked for, drafts read; with `cached`, the first
+ * page kept at the last opening shows until the fresh one arrives.
+ */
+async function openPanel(status: Status | undefined = statusOf(), cached?: Contribution[]) {
+  const cache = cached === undefined ? undefined : { read: () => cached, write: () => {} };
+  const store = new TimelineStore((request) => send('getTimelinePage', request), cache);
   void store.loadFirst();
   const drafts = new DraftStore();
   await drafts.load();
@@ -171,6 +176,51 @@ describe('TimelinePanel', () => {
     await flush();
     expect(screen.getByText('You have reached the end of the timeline.')).toBeTruthy();
     expect(firstArticle().getAttribute('aria-setsize')).toBe('22');
+  });
+
+  it('goes on paging when the fresh first page, as long as the cached one, leaves the list at its end', async () => {
+    // The first page is held back until the cached one is drawn: the list is at its end, and the
+    // fresh page replaces it without changing its length (one post each, more behind a cursor).
+    let answerFirst = () => {};
+    timeline = ({ cursor }) =>
+      cursor === undefined
+        ? new Promise((resolve) => {
+            answerFirst = () => resolve(pageOf(posts(1, 1), 'c1'));
+          })
+        : pageOf(posts(2, 3), null);
+    await openPanel(statusOf(), [post(900)]);
+    expect(within(firstArticle()).getByText('Post number 900')).toBeTruthy();
+    answerFirst();
+    await flush();
+    expect(within(firstArticle()).getByText('Post number 1')).toBeTruthy();
+    expect(calls('getTimelinePage')).toEqual([{ limit: 20 }, { cursor: 'c1', limit: 50 }]);
+    await flush();
+    expect(screen.getByText('You have reached the end of the timeline.')).toBeTruthy();
+  });
+
+  it('goes on paging when a pause after empty pages is lifted while the list is at its end', async () => {
+    // One post, then empty pages with a cursor (held posts using up the slots) until paging waits.
+    timeline = ({ cursor }) => {
+      const n = cursor === undefined ? 0 : Number(cursor.slice(1));
+      if (n === 0) return pageOf(posts(1, 1), 'c1');
+      return n <= MAX_EMPTY_RUN ? pageOf([], `c${n + 1}`) : pageOf(posts(2, 3), null);
+    };
+    // The settings (with the mutes) answer only after paging paused.
+    let answerSettings = () => {};
+    handlers.getSettings = () =>
+      new Promise((resolve) => {
+        answerSettings = () => resolve(ok({ ...DEFAULT_SETTINGS, mutedWords: ['spoiler'] }));
+      });
+    await openPanel();
+    expect(calls('getTimelinePage')).toHaveLength(1 + MAX_EMPTY_RUN);
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    // The mutes arrive: the pause, counted without them, is lifted, and the list, still at its end,
+    // goes on instead of falling silent.
+    answerSettings();
+    await flush();
+    expect(calls('getTimelinePage')).toHaveLength(2 + MAX_EMPTY_RUN);
+    await flush();
+    expect(screen.getByText('You have reached the end of the timeline.')).toBeTruthy();
   });
 
   it('shows skeletons while the first page loads', async () => {
