@@ -90,3 +90,16 @@ interface AxeApi {
     violations: { id: string; impact?: string; nodes: { target: string[]; failureSummary?: string }[] }[];
   }>;
 }
+
+/** The page's own colours in `scheme`: the root's background and the body's text. */
+export async function schemeColours(
+  ext: ExtensionBrowser,
+  page: Page,
+  scheme: 'light' | 'dark',
+): Promise<{ background: string; text: string }> {
+  await useScheme(ext, page, scheme);
+  return page.evaluate(() => ({
+    background: getComputedStyle(document.documentElement).backgroundColor,
+    text: getComputedStyle(document.body).color,
+  }));
+}
