@@ -3,7 +3,7 @@ import { expectAccessible } from '../driver/axe';
 import { newAccount } from '../driver/extension';
 import { expect, test } from '../driver/test';
 import type { ExtensionBrowser } from '../driver/types';
-import { click, find, findAll, role, textOf, uniqueTag, until, waitForText } from '../driver/ui';
+import { click, clickBehind, find, findAll, role, textOf, uniqueTag, until, waitForText } from '../driver/ui';
 import { SidePanelScreen } from '../screens/side-panel';
 import { startThirdPartySite, type ThirdPartySite } from '../support/third-party-site';
 import { scaled } from '../support/time';
@@ -100,11 +100,7 @@ test.describe('with the tabs permission', () => {
       await visit(ext, tab, target, visited);
       await untilPosts(panel.page, 3);
       const before = await textOf(panel.page, REACH);
-      // The panel's tab is behind the browsed one (a real side panel sits beside it, and a hidden tab
-      // never reports itself in view, which a driver's click waits for): the button's own click.
-      await (await find(panel.page, `${VIEW} ${role('button', 'Read further')}`)).evaluate((button) =>
-        (button as HTMLElement).click(),
-      );
+      await clickBehind(panel.page, `${VIEW} ${role('button', 'Read further')}`);
       await until(async () => ((await textOf(panel.page, REACH)) !== before ? true : undefined), 'the reach moved on');
       expect(await findAll(panel.page, ARTICLES)).toHaveLength(3);
 
