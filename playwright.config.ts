@@ -5,8 +5,6 @@ import { scaled } from './tests/e2e/support/time';
 // End-to-end tests drive the built extension in system Chromium and Firefox ESR through one driver
 // (tests/e2e/driver: puppeteer-core over CDP and WebDriver BiDi). Every flow in tests/e2e/flows runs
 // in both browsers, one project each (`npm run test:e2e:chromium`, `npm run test:e2e:firefox`).
-// The spec files still at the top of tests/e2e are the suite before the driver, Chromium's
-// (Playwright) and Firefox's by hand: they move into flows/ one by one.
 const browsers: Engine[] = ['chromium', 'firefox'];
 
 export default defineConfig<{ engine: Engine }>({
@@ -21,11 +19,11 @@ export default defineConfig<{ engine: Engine }>({
   retries: 0,
   reporter: [['list']],
   outputDir: 'test-results',
-  use: { trace: 'retain-on-failure' },
+  // Playwright's traces record its own pages: the driver's are puppeteer's, so none is kept.
+  use: { trace: 'off' },
   projects: [
     ...browsers.map((engine) => ({ name: engine, testDir: 'tests/e2e/flows', use: { engine } })),
     // What the builds hold (manifests, sizes, code) and `npm start`: no flow in a browser of the driver's.
     { name: 'build', testDir: 'tests/e2e/build' },
-    { name: 'before-driver', testDir: 'tests/e2e', testIgnore: ['flows/**', 'build/**'] },
   ],
 });

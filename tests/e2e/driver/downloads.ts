@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
-import { inBrowserWindow } from '../support/firefox-chrome';
 import { scaled } from '../support/time';
+import { inBrowserWindow } from './firefox-chrome';
 import type { ExtensionBrowser } from './types';
 import { until } from './ui';
 

@@ -4,11 +4,11 @@ import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { GECKO_ID } from '../../../wxt.config';
 import { FIREFOX_BUILD, FIREFOX_PATH } from '../support/browsers';
-import { inBrowserWindow, untilInBrowserWindow } from '../support/firefox-chrome';
 import { scaled } from '../support/time';
 import { BaseExtensionBrowser } from './base';
 import { VIEWPORT } from './chromium';
 import { SANDBOX_GRANT } from './chromium-profile';
+import { inBrowserWindow, untilInBrowserWindow } from './firefox-chrome';
 import type { Badge, LaunchOptions, PanelView } from './types';
 
 /** A fixed internal UUID for our add-on, so its pages live at a known moz-extension:// origin. */

@@ -1,7 +1,7 @@
 import type { Page, WebWorker } from 'puppeteer-core';
 import { GECKO_ID } from '../../../wxt.config';
-import { inBrowserWindow, runShortcut, untilInBrowserWindow } from '../support/firefox-chrome';
 import { scaled } from '../support/time';
+import { inBrowserWindow, runShortcut, untilInBrowserWindow } from './firefox-chrome';
 import type { ExtensionBrowser, PanelView } from './types';
 import { find } from './ui';
 

@@ -1,6 +1,6 @@
 import { GECKO_ID } from '../../../wxt.config';
-import { inBrowserWindow } from '../support/firefox-chrome';
 import { ChromiumExtension } from './chromium';
+import { inBrowserWindow } from './firefox-chrome';
 import type { ExtensionBrowser } from './types';
 
 /**

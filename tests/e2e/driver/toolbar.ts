@@ -1,7 +1,7 @@
 import type { Target } from 'puppeteer-core';
 import { GECKO_ID } from '../../../wxt.config';
-import { inBrowserWindow, untilInBrowserWindow } from '../support/firefox-chrome';
 import { scaled } from '../support/time';
+import { inBrowserWindow, untilInBrowserWindow } from './firefox-chrome';
 import type { ExtensionBrowser, PanelView } from './types';
 import { until } from './ui';
 

@@ -62,42 +62,6 @@ export async function untilInBrowserWindow<T extends string | number | boolean>(
   }
 }
 
-/** The labels of the page's context menu (open or not), ours among them once it was shown. */
-export function contextMenuLabels(browser: Browser): Promise<string> {
-  return inBrowserWindow(
-    browser,
-    `[...document.getElementById('contentAreaContextMenu').querySelectorAll('menuitem')]
-       .filter((item) => !item.hidden).map((item) => item.label).join('\\n')`,
-  );
-}
-
-/**
- * Chooses the entry labelled `label` in the open context menu, as a user's click on it does
- * (`activateItem` is how Firefox's own tests pick a menu entry: it fires the item's command and
- * closes the menu). An add-on with several entries has them in a submenu named after it: that
- * submenu is opened first, as the pointer resting on it does. Resolves true once chosen.
- */
-export function chooseContextMenuEntry(browser: Browser, label: string, timeout: number): Promise<boolean> {
-  return untilInBrowserWindow<boolean>(
-    browser,
-    `(() => {
-      const menu = document.getElementById('contentAreaContextMenu');
-      if (menu.state !== 'open') return false;
-      const item = [...menu.querySelectorAll('menuitem')].find((entry) => !entry.hidden && entry.label === ${JSON.stringify(label)});
-      if (item === undefined) return false;
-      const popup = item.parentElement;
-      if (popup !== menu && popup.state !== 'open') {
-        popup.parentElement.openMenu(true);
-        return false;
-      }
-      popup.activateItem(item);
-      return true;
-    })()`,
-    `the context-menu entry "${label}"`,
-    timeout,
-  );
-}
-
 /**
  * Runs the keyboard shortcut Firefox bound for the add-on's command `name` (its `<key>` element in
  * the browser window), as Firefox does when the user presses those keys: a key pressed in a page
@@ -120,26 +84,4 @@ export function runShortcut(browser: Browser, addonId: string, name: string): Pr
 /** Closes the page's context menu if it is open. */
 export function closeContextMenu(browser: Browser): Promise<null> {
   return inBrowserWindow(browser, `document.getElementById('contentAreaContextMenu').hidePopup(), null`);
-}
-
-/** Which sidebar is open ('' when none): Firefox names an add-on's `<id>-sidebar-action`. */
-export function openSidebar(browser: Browser): Promise<string> {
-  return inBrowserWindow(browser, `SidebarController.isOpen ? String(SidebarController.currentID) : ''`);
-}
-
-/** Closes the sidebar, as the user's click on its close button does. */
-export function closeSidebar(browser: Browser): Promise<null> {
-  return inBrowserWindow(browser, `SidebarController.hide(), null`);
-}
-
-/** The URL the open sidebar shows (the add-on's page inside Firefox's sidebar frame), or ''. */
-export function sidebarPageUrl(browser: Browser): Promise<string> {
-  return inBrowserWindow(
-    browser,
-    `(() => {
-      const frame = document.getElementById('sidebar');
-      const inner = frame?.contentDocument?.getElementById('webext-panels-browser');
-      return inner?.currentURI?.spec ?? '';
-    })()`,
-  );
 }
