@@ -17,7 +17,7 @@ export default defineConfig<{ engine: Engine }>({
   timeout: scaled(60_000),
   expect: { timeout: scaled(10_000) },
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./tests/e2e/reporters/browser-times.ts']],
   outputDir: 'test-results',
   // Playwright's traces record its own pages: the driver's are puppeteer's, so none is kept.
   use: { trace: 'off' },

@@ -1,0 +1,56 @@
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+interface ProjectTimes {
+  tests: number;
+  failed: number;
+  skipped: number;
+  /** Sum of the tests' own durations (a browser's launch counts in its file's first test). */
+  busyMs: number;
+  /** First start and last end: the project's span on the wall clock. */
+  first: number;
+  last: number;
+}
+
+/**
+ * One table at the end of the run: per project (each browser, the build checks), how many tests ran
+ * and how long they kept a worker busy, so `npm test` shows where its time goes by browser.
+ */
+export default class BrowserTimes implements Reporter {
+  private readonly projects = new Map<string, ProjectTimes>();
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const name = test.parent.project()?.name ?? '?';
+    const times = this.projects.get(name) ?? {
+      tests: 0,
+      failed: 0,
+      skipped: 0,
+      busyMs: 0,
+      first: Number.POSITIVE_INFINITY,
+      last: 0,
+    };
+    times.tests += 1;
+    if (result.status === 'skipped') times.skipped += 1;
+    else if (result.status !== 'passed') times.failed += 1;
+    times.busyMs += result.duration;
+    const start = result.startTime.getTime();
+    times.first = Math.min(times.first, start);
+    times.last = Math.max(times.last, start + result.duration);
+    this.projects.set(name, times);
+  }
+
+  onEnd(result: FullResult): void {
+    const rows = [...this.projects.entries()].map(([name, t]) => {
+      const span = t.last > t.first ? ((t.last - t.first) / 1000).toFixed(0) : '0';
+      return `| ${name} | ${t.tests} | ${t.failed} | ${t.skipped} | ${(t.busyMs / 1000).toFixed(0)} | ${span} |`;
+    });
+    console.log(
+      [
+        '',
+        `End-to-end time by project (${result.status}, ${(result.duration / 1000).toFixed(0)} s on the wall clock, 2 workers):`,
+        '| project | tests | failed | skipped | worker-busy s | first start to last end s |',
+        '| --- | --- | --- | --- | --- | --- |',
+        ...rows,
+      ].join('\n'),
+    );
+  }
+}
