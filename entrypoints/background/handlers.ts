@@ -1,3 +1,4 @@
+import { accountName } from '@/lib/account-name';
 import { siteOriginOf } from '@/lib/base-url';
 import { isExcludedHost } from '@/lib/links/hosts';
 import { writeView } from '@/lib/messages/post-writes';
@@ -7,7 +8,7 @@ import { normalizeOrigin } from '@/lib/messages/sender';
 import { pageOutbox } from '@/lib/queue';
 import { isPending } from '@/lib/queue/scheduler';
 import { isHeld, type OutboxItem } from '@/lib/queue/types';
-import { accountName, defaultAccount } from '@/lib/storage/accounts';
+import { defaultAccount } from '@/lib/storage/accounts';
 import { readSettings } from '@/lib/storage/settings';
 import { accountHandlers } from './account-handlers';
 import type { Drafts } from './drafts';

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
+import { accountName } from '@/lib/account-name';
 import type { OutboxChange } from '@/lib/queue';
-import { type AccountBook, accountById, accountName } from '@/lib/storage/accounts';
+import { type AccountBook, accountById } from '@/lib/storage/accounts';
 import { readSettings } from '@/lib/storage/settings';
 import { outboxLink } from '@/lib/ui/outbox-link';
 import { type NoticeNames, noticeWords } from './notice-words';

@@ -54,8 +54,8 @@ describe('several accounts', () => {
     const second = await handlers.addAccount({ baseUrl: B, key: 'dcp_key_bbbb' }, fromPanel);
     expect(first).toMatchObject({ name: 'Personal', isDefault: true, key: { set: true, last4: 'aaaa' } });
     expect(first.check).toMatchObject({ outcome: 'ok', account: { handle: 'user_aaaa' } });
-    // No label: named by the handle its key check gave.
-    expect(second).toMatchObject({ name: 'user_bbbb', isDefault: false, origin: B });
+    // No label: named by the handle its key check gave (lib/account-name.ts).
+    expect(second).toMatchObject({ name: '@user_bbbb', isDefault: false, origin: B });
     expect((await readSettings()).baseUrl).toBe(A);
     await handlers.setDefaultAccount({ id: second.id }, fromPanel);
     expect((await readSettings()).baseUrl).toBe(B);
