@@ -47,7 +47,7 @@ test('a post the platform holds twice says "Published twice" with both copies; o
     `${sandbox.baseUrl}/posts/${copyId}`,
   ]);
   await expect(outbox.item(once)).not.toContainText('Published twice');
-  await expect(outbox.item(once)).toContainText(/Sent at .* as p_\w+\./);
+  await expect(outbox.item(once)).toContainText(/Sent at .* · id p_\w+\./);
   await panel.page.screenshot({ path: test.info().outputPath('outbox-published-twice.png') });
   // Nothing was deleted: the platform still holds both copies.
   expect((await control.postsOf(key, account)).filter((post) => post.body === twice)).toHaveLength(2);
