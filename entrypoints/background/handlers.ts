@@ -9,6 +9,7 @@ import { pageOutbox } from '@/lib/queue';
 import { isPending } from '@/lib/queue/scheduler';
 import { isHeld, type OutboxItem } from '@/lib/queue/types';
 import { defaultAccount } from '@/lib/storage/accounts';
+import { shownKinds } from '@/lib/storage/reaction-kinds';
 import { readSettings } from '@/lib/storage/settings';
 import { accountHandlers } from './account-handlers';
 import type { Drafts } from './drafts';
@@ -143,7 +144,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         decorate: true,
         siteOrigin: siteOriginOf(baseUrl),
         linkPatterns,
-        reactionKinds,
+        reactionKinds: shownKinds(reactionKinds),
         allSites: await links.allSitesEnabled(decorateAllSites),
         speaker: speaker === undefined ? null : accountName(speaker),
       };

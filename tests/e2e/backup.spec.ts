@@ -64,7 +64,7 @@ test('backup: export, change everything, import: the settings come back exactly;
   const text = readFileSync(await download.path(), 'utf8');
   expect(text).not.toContain(sandbox.testKey);
   expect(text).not.toContain(sandbox.testKey.slice(-4));
-  expect(JSON.parse(text)).toMatchObject({ format: 'debate-companion-backup', version: 1, settings: CHOSEN });
+  expect(JSON.parse(text)).toMatchObject({ format: 'debate-companion-backup', version: 2, settings: CHOSEN });
 
   // Everything changes, then the page is opened again as a user would find it.
   await call(page, 'saveSettings', OTHER);

@@ -6,6 +6,7 @@ import { BackgroundServices } from '@/entrypoints/background/services';
 import type { Handlers } from '@/lib/messages/router';
 import { openDebateDb } from '@/lib/storage/db';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
+import { useEnglishMessages } from '../support/locale';
 
 const A = 'http://127.0.0.1:8787';
 const B = 'http://127.0.0.1:8788';
@@ -30,6 +31,8 @@ async function setup() {
 
 beforeEach(() => {
   fakeBrowser.reset();
+  // The bars' config names the default reaction kind in the browser's words.
+  useEnglishMessages();
   // Every key check answers "who you are" from the key's last characters, at once.
   vi.stubGlobal(
     'fetch',
