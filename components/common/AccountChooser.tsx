@@ -1,9 +1,11 @@
+import { hostName } from '@/lib/account-name';
 import { t } from '@/lib/i18n';
 import type { AccountView } from '@/lib/messages/fields';
 
 /**
  * "as <account>" beside a composer: with one account it only says who speaks; with several it is
- * a select (each named with its platform's host when they are on more than one platform).
+ * a select (each named with its platform's host when they are on more than one platform, unless its
+ * name is that host already).
  */
 export function AccountChooser({
   id,
@@ -27,7 +29,9 @@ export function AccountChooser({
       <select id={id} value={speaker.id} onChange={(event) => onChoose(event.currentTarget.value)}>
         {accounts.map((account) => (
           <option key={account.id} value={account.id}>
-            {platforms > 1 ? `${account.name} · ${new URL(account.origin).host}` : account.name}
+            {platforms > 1 && account.name !== hostName(account.origin)
+              ? `${account.name} · ${hostName(account.origin)}`
+              : account.name}
           </option>
         ))}
       </select>

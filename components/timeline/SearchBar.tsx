@@ -42,7 +42,7 @@ export function SearchBar(props: SearchBarProps) {
           type="search"
           value={props.query}
           maxLength={MAX_QUERY}
-          placeholder={t('panelSearchLabel')}
+          placeholder={t('panelSearchPlaceholder')}
           autocomplete="off"
           spellcheck={false}
           onInput={(event) => props.onQuery(event.currentTarget.value)}

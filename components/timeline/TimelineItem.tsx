@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { t, tCount } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import { type PostStateView, reactionViews, stageOf } from '@/lib/messages/post-writes';
-import type { ReactionKind } from '@/lib/storage/reaction-kinds';
+import { kindLabel, type ReactionKind } from '@/lib/storage/reaction-kinds';
 import { MAX_HANDLE_LENGTH, MUTED_HANDLE } from '@/lib/storage/settings';
 import { handleKey, type MuteReason } from '@/lib/ui/timeline-filter';
 import { MutedNote } from './MutedNote';
@@ -91,7 +91,7 @@ export function TimelineItem(props: TimelineItemProps) {
             <ReactionButton
               key={kind.value}
               id={`${base}-${kind.value}`}
-              label={kind.label}
+              label={kindLabel(kind)}
               count={item.reactionCounts?.[kind.value]}
               mark={reactionStage(marks, kind.value)}
               onReact={() => props.onReact(item.id, kind.value)}

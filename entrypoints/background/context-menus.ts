@@ -6,6 +6,7 @@ import { patternsFor } from '@/lib/links/pattern';
 import { menuTargetPatterns } from '@/lib/links/registration';
 import { MAX_DRAFT_LENGTH } from '@/lib/messages/limits';
 import type { PendingDraft } from '@/lib/storage/pending-draft';
+import { shownKinds } from '@/lib/storage/reaction-kinds';
 import { readSettings } from '@/lib/storage/settings';
 import type { Drafts } from './drafts';
 
@@ -84,7 +85,11 @@ export class ContextMenus {
   }> {
     const { baseUrl, linkPatterns, reactionKinds } = await readSettings();
     const patterns = patternsFor({ siteOrigin: siteOriginOf(baseUrl), linkPatterns });
-    return { matcher: createLinkMatcher(patterns), targets: menuTargetPatterns(patterns), kinds: reactionKinds };
+    return {
+      matcher: createLinkMatcher(patterns),
+      targets: menuTargetPatterns(patterns),
+      kinds: shownKinds(reactionKinds),
+    };
   }
 
   private async build(): Promise<void> {

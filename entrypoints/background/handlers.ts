@@ -1,3 +1,4 @@
+import { accountName } from '@/lib/account-name';
 import { siteOriginOf } from '@/lib/base-url';
 import { isExcludedHost } from '@/lib/links/hosts';
 import { writeView } from '@/lib/messages/post-writes';
@@ -7,7 +8,8 @@ import { normalizeOrigin } from '@/lib/messages/sender';
 import { pageOutbox } from '@/lib/queue';
 import { isPending } from '@/lib/queue/scheduler';
 import { isHeld, type OutboxItem } from '@/lib/queue/types';
-import { accountName, defaultAccount } from '@/lib/storage/accounts';
+import { defaultAccount } from '@/lib/storage/accounts';
+import { shownKinds } from '@/lib/storage/reaction-kinds';
 import { readSettings } from '@/lib/storage/settings';
 import { accountHandlers } from './account-handlers';
 import type { Drafts } from './drafts';
@@ -142,7 +144,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         decorate: true,
         siteOrigin: siteOriginOf(baseUrl),
         linkPatterns,
-        reactionKinds,
+        reactionKinds: shownKinds(reactionKinds),
         allSites: await links.allSitesEnabled(decorateAllSites),
         speaker: speaker === undefined ? null : accountName(speaker),
       };

@@ -1,6 +1,8 @@
 import { browser } from 'wxt/browser';
+import { accountName } from '@/lib/account-name';
 import type { OutboxChange } from '@/lib/queue';
-import { type AccountBook, accountById, accountName } from '@/lib/storage/accounts';
+import { type AccountBook, accountById } from '@/lib/storage/accounts';
+import { kindLabel } from '@/lib/storage/reaction-kinds';
 import { readSettings } from '@/lib/storage/settings';
 import { outboxLink } from '@/lib/ui/outbox-link';
 import { type NoticeNames, noticeWords } from './notice-words';
@@ -171,7 +173,7 @@ export function backgroundNotifier(book: () => Promise<AccountBook>): Notifier {
     names: async (event) => {
       const [settings, accounts] = await Promise.all([readSettings(), book()]);
       const account = accountById(accounts, event.account);
-      const labels = new Map(settings.reactionKinds.map((kind) => [kind.value, kind.label]));
+      const labels = new Map(settings.reactionKinds.map((kind) => [kind.value, kindLabel(kind)]));
       return {
         account: account === undefined ? undefined : accountName(account),
         reactionLabel: (kind) => labels.get(kind) ?? kind,

@@ -8,6 +8,7 @@ import { identityItem } from '@/lib/storage/identity';
 import { KeyVault } from '@/lib/storage/key-vault';
 import { migrateToAccounts } from '@/lib/storage/migrate-accounts';
 import { migrateFromStorageLocal } from '@/lib/storage/migrate-local';
+import { migrateReactionLabels } from '@/lib/storage/migrate-reaction-labels';
 import { IdbOutboxStore } from '@/lib/storage/outbox-store';
 import { pendingDraftItem } from '@/lib/storage/pending-draft';
 import { quickPostDraftItem } from '@/lib/storage/quick-post-draft';
@@ -37,6 +38,7 @@ export class BackgroundServices {
   readonly ready: Promise<void> = (async () => {
     await migrateFromStorageLocal([settingsItem, identityItem, draftsItem, pendingDraftItem, quickPostDraftItem]);
     await migrateToAccounts();
+    await migrateReactionLabels();
   })();
   readonly accounts = new Accounts(this.vault, this.ready);
   private outboxOpening: Promise<Outbox> | undefined;

@@ -1,8 +1,9 @@
+import { accountName } from '@/lib/account-name';
 import type { AccountView } from '@/lib/messages/fields';
 import type { ReplyData } from '@/lib/messages/protocol';
 import type { Outbox } from '@/lib/queue';
 import type { AccountPause } from '@/lib/queue/summary';
-import { type AccountRecord, accountName, addressOf, defaultAccount, originOf } from '@/lib/storage/accounts';
+import { type AccountRecord, addressOf, defaultAccount, originOf } from '@/lib/storage/accounts';
 import type { BackgroundServices } from './services';
 
 /** The status every UI context draws from: accounts (keys: last 4 only), Outbox summary, pauses. */

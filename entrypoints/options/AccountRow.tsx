@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Countdown } from '@/components/common/Countdown';
+import { hostName } from '@/lib/account-name';
 import { t, tCount } from '@/lib/i18n';
 import type { AccountView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
@@ -73,7 +74,8 @@ export function AccountRow({ account, others }: { account: AccountView; others: 
       <div class="account-head">
         <strong id={`${base}-name`}>{account.name}</strong>
         {account.isDefault && <span class="account-default">{t('accountDefault')}</span>}
-        <span class="account-host">{new URL(account.origin).host}</span>
+        {/* An account named by its host (no label, no name from the platform) does not say it twice. */}
+        {account.name !== hostName(account.origin) && <span class="account-host">{hostName(account.origin)}</span>}
       </div>
       <p class={`account-state ${state.tone}`}>
         {state.text}

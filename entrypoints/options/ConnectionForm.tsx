@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { AddressField, KeyField } from '@/components/common/AccountFields';
+import { accountName, personName } from '@/lib/account-name';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
@@ -74,7 +75,12 @@ export function ConnectionForm({ status }: { status: Status | undefined }) {
       setFeedback({ kind: 'error', text: errorText(result.error) });
       return;
     }
-    const who = result.data.account?.displayName ?? result.data.account?.handle ?? t('optionsUnknownAccount');
+    // The default account, named as everywhere else, with what this check just learnt.
+    const main = status?.accounts.find((account) => account.isDefault);
+    const who =
+      main === undefined
+        ? (personName(result.data.account) ?? t('optionsUnknownAccount'))
+        : accountName({ ...main, check: { outcome: 'ok', account: result.data.account } });
     setFeedback({ kind: 'ok', text: t('optionsKeyWorks', who) });
   };
 

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'preact/hooks';
-import { checkReactionKinds, reactionKindsToSave } from '@/entrypoints/options/settings-form';
+import { checkReactionKinds, type KindRow, kindRows, reactionKindsToSave } from '@/entrypoints/options/settings-form';
 import { t } from '@/lib/i18n';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
 import { MAX_REACTION_KINDS } from '@/lib/storage/settings';
 import { SaveState } from './SaveState';
 import { type SaveSettings, useAutosave } from './use-settings';
 
-interface Row extends ReactionKind {
+interface Row extends KindRow {
   /** A local key that follows the row when it moves. */
   key: number;
 }
@@ -14,15 +14,17 @@ interface Row extends ReactionKind {
 /**
  * The reaction buttons: value (the API's `kind`) and label (what the button says), added,
  * removed and reordered; checked like the settings schema, saved as soon as every row is valid.
+ * A kind without a label of the user's shows the product's words in the browser's language, and is
+ * saved without a label until the user types one (settings-form.ts, `reactionKindsToSave`).
  */
 export function ReactionKindsEditor({ kinds, save }: { kinds: ReactionKind[]; save: SaveSettings }) {
   const next = useRef(kinds.length);
-  const [rows, setRows] = useState<Row[]>(() => kinds.map((kind, key) => ({ ...kind, key })));
+  const [rows, setRows] = useState<Row[]>(() => kindRows(kinds).map((row, key) => ({ ...row, key })));
   const list = useRef<HTMLOListElement>(null);
   const errors = checkReactionKinds(rows);
   const state = useAutosave(reactionKindsToSave(rows), kinds, (reactionKinds) => save({ reactionKinds }));
 
-  const update = (index: number, change: Partial<ReactionKind>) =>
+  const update = (index: number, change: Partial<KindRow>) =>
     setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
   /** Puts focus on a control of row `index` once it has rendered (after a move, add or remove). */
   const focusLater = (selector: string) =>
@@ -41,7 +43,7 @@ export function ReactionKindsEditor({ kinds, save }: { kinds: ReactionKind[]; sa
     focusLater(`li:nth-child(${Math.max(1, index)}) input`);
   };
   const add = () => {
-    setRows((current) => [...current, { key: next.current++, value: '', label: '' }]);
+    setRows((current) => [...current, { key: next.current++, value: '', label: '', own: true }]);
     focusLater(`li:nth-child(${rows.length + 1}) input`);
   };
 
@@ -86,7 +88,7 @@ export function ReactionKindsEditor({ kinds, save }: { kinds: ReactionKind[]; sa
                     maxLength={60}
                     aria-invalid={rowErrors.label !== undefined}
                     aria-describedby={rowErrors.label === undefined ? undefined : `${labelId}-error`}
-                    onInput={(event) => update(index, { label: event.currentTarget.value })}
+                    onInput={(event) => update(index, { label: event.currentTarget.value, own: true })}
                   />
                   {rowErrors.label !== undefined && (
                     <p id={`${labelId}-error`} class="field-error">

@@ -1,13 +1,12 @@
+import { accountName, personName } from '@/lib/account-name';
 import { t } from '@/lib/i18n';
 import { SCOPES } from '@/lib/ui/account-state';
 import type { Status } from '@/lib/ui/page-store';
 
-/** "Dana Demo (@demo)", or whichever part the platform reported. */
-function accountName(account: Status['account']): string {
-  const name = account?.displayName;
-  const handle = account?.handle === undefined ? undefined : `@${account.handle}`;
-  if (name !== undefined && handle !== undefined) return `${name} (${handle})`;
-  return name ?? handle ?? t('optionsUnknownAccount');
+/** The default account, named as everywhere else (lib/account-name.ts). */
+function defaultName(status: Status): string {
+  const main = status.accounts.find((account) => account.isDefault);
+  return main === undefined ? (personName(status.account) ?? t('optionsUnknownAccount')) : accountName(main);
 }
 
 /** After a key check: the account, each scope the extension uses, and which features a missing one turns off. */
@@ -17,7 +16,7 @@ export function ScopeList({ status }: { status: Status | undefined }) {
   const missing = SCOPES.filter(({ scope }) => !scopes.includes(scope)).length;
   return (
     <section class="card" aria-labelledby="scopes-title">
-      <h2 id="scopes-title">{t('optionsAccount', accountName(status.account))}</h2>
+      <h2 id="scopes-title">{t('optionsAccount', defaultName(status))}</h2>
       <p class="hint">{missing === 0 ? t('optionsScopesAll') : t('optionsScopesSome')}</p>
       <ul class="scopes">
         {SCOPES.map(({ scope, feature, off }) => {

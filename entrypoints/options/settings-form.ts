@@ -1,7 +1,7 @@
 import { type MessageKey, t } from '@/lib/i18n';
 import { normalizeHostEntry } from '@/lib/links/hosts';
 import { type PatternError, parsePermalinkPattern } from '@/lib/links/pattern';
-import type { ReactionKind } from '@/lib/storage/reaction-kinds';
+import { kindLabel, productLabel, type ReactionKind, type ShownReactionKind } from '@/lib/storage/reaction-kinds';
 import {
   MAX_EXCLUDED_HOSTS,
   MAX_HANDLE_LENGTH,
@@ -28,8 +28,23 @@ interface ReactionRowErrors {
   label?: string;
 }
 
+/**
+ * A reaction kind as the editor holds it: the words in its label field, and whether they are the
+ * user's (typed, or kept from a label the user typed before) or the product's (a kind stored without
+ * a label shows the product's words in the browser's language, and stays without one until the user
+ * types in its label field).
+ */
+export interface KindRow extends ShownReactionKind {
+  own: boolean;
+}
+
+/** The editor's rows for the stored kinds. */
+export function kindRows(kinds: readonly ReactionKind[]): KindRow[] {
+  return kinds.map((kind) => ({ value: kind.value, label: kindLabel(kind), own: kind.label !== undefined }));
+}
+
 /** Checks the reaction kinds as typed: each row's value and label, and no value twice. */
-export function checkReactionKinds(rows: readonly ReactionKind[]): ReactionRowErrors[] {
+export function checkReactionKinds(rows: readonly ShownReactionKind[]): ReactionRowErrors[] {
   const seen = new Map<string, number>();
   for (const row of rows) seen.set(row.value.trim(), (seen.get(row.value.trim()) ?? 0) + 1);
   return rows.map((row) => {
@@ -44,11 +59,19 @@ export function checkReactionKinds(rows: readonly ReactionKind[]): ReactionRowEr
   });
 }
 
-/** The reaction kinds as saved (trimmed), or undefined while any row has an error. */
-export function reactionKindsToSave(rows: readonly ReactionKind[]): ReactionKind[] | undefined {
+/**
+ * The reaction kinds as saved (trimmed), or undefined while any row has an error. A row showing the
+ * product's words is saved without a label (they follow the browser's language); a label the user
+ * typed is saved as typed. (A row whose value changed to one the product has no words for keeps the
+ * words it shows, as the user's.)
+ */
+export function reactionKindsToSave(rows: readonly KindRow[]): ReactionKind[] | undefined {
   const errors = checkReactionKinds(rows);
   if (rows.length === 0 || errors.some((e) => e.value !== undefined || e.label !== undefined)) return undefined;
-  return rows.map((row) => ({ value: row.value.trim(), label: row.label.trim() }));
+  return rows.map((row) => {
+    const value = row.value.trim();
+    return !row.own && productLabel(value) !== undefined ? { value } : { value, label: row.label.trim() };
+  });
 }
 
 /** Non-empty, trimmed lines of a textarea. */

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { accountName, isNamedByHost } from '@/lib/account-name';
 import { t } from '@/lib/i18n';
 import type { Status } from '@/lib/ui/page-store';
 
@@ -13,12 +14,12 @@ function summary(status: Status, check: KeyCheck): { tone: 'ok' | 'problem' | 'm
     return { tone: 'problem', text: t('popupKeyDisabled', status.pause.disabled.reason) };
   if (check.state === 'failed') return { tone: 'problem', text: check.text };
   if (status.account !== null) {
-    const { displayName, handle } = status.account;
-    const who =
-      displayName !== undefined && handle !== undefined ? `${displayName} (@${handle})` : (displayName ?? handle);
-    return who === undefined
+    // The default account, named as everywhere else; "The key works" when the platform named no one
+    // and the user gave it no label (its host would say nothing here).
+    const main = status.accounts.find((account) => account.isDefault);
+    return main === undefined || isNamedByHost(main)
       ? { tone: 'ok', text: t('popupKeyWorks') }
-      : { tone: 'ok', text: t('popupSignedInAs', who) };
+      : { tone: 'ok', text: t('popupSignedInAs', accountName(main)) };
   }
   if (check.state === 'checking') return { tone: 'muted', text: t('popupChecking') };
   return { tone: 'muted', text: t('popupKeyUnchecked', status.key.last4 ?? '') };

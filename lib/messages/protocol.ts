@@ -110,7 +110,8 @@ export const protocol = {
       decorate: z.boolean(),
       siteOrigin: z.string().nullable(),
       linkPatterns: z.array(z.string()),
-      reactionKinds: settingsSchema.shape.reactionKinds,
+      /** Each kind with the words its button says (the user's label, else the product's, in the browser's language). */
+      reactionKinds: z.array(z.object({ value: z.string(), label: z.string() })),
       /** "Decorate post links on all sites" is on and the all-sites permission is granted. */
       allSites: z.boolean(),
       /** The name of the account the bars react as (the default account), for the bar to say so. */

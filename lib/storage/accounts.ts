@@ -35,7 +35,7 @@ export type AccountCheck = z.infer<typeof accountCheckSchema>;
 
 export const accountRecordSchema = z.object({
   id: z.string().regex(ACCOUNT_ID),
-  /** The user's name for it; '' lets the UI name it by its handle or host. */
+  /** The user's name for it; '' lets the UI name it by the platform's name for it or its host (lib/account-name.ts). */
   label: z.string().max(MAX_ACCOUNT_LABEL),
   /** The API base URL, normalized (`https://host/`, or `http:` on loopback). */
   baseUrl: z.string().refine((url) => normalizeBaseUrl(url) === url, 'not a normalized API address'),
@@ -112,14 +112,6 @@ export function speakerOn(book: AccountBook, origin: string): AccountRecord | un
     onIt.find((account) => account.id === last) ??
     (fallback !== undefined && originOf(fallback) === origin ? fallback : onIt[0])
   );
-}
-
-/** How the UI names an account: its label, else the handle its key check gave, else its host. */
-export function accountName(account: AccountRecord): string {
-  if (account.label !== '') return account.label;
-  const checked = account.check?.outcome === 'ok' ? account.check.account : null;
-  const handle = checked?.handle ?? checked?.displayName;
-  return handle ?? new URL(account.baseUrl).host;
 }
 
 /** A new account id. */

@@ -3,10 +3,10 @@ import { z } from '@/lib/zod';
 import { definePref } from './prefs';
 import { DEFAULT_REACTION_KINDS, MAX_REACTION_LABEL, REACTION_KIND_VALUE, type ReactionKind } from './reaction-kinds';
 
-/** A reaction the user can place (see {@link ReactionKind}), checked. */
+/** A reaction the user can place (see {@link ReactionKind}: no label is the product's words), checked. */
 export const reactionKindSchema = z.object({
   value: z.string().regex(REACTION_KIND_VALUE, 'lowercase letters, digits and _ only'),
-  label: z.string().trim().min(1).max(MAX_REACTION_LABEL),
+  label: z.string().trim().min(1).max(MAX_REACTION_LABEL).optional(),
 }) satisfies z.ZodType<ReactionKind>;
 
 /** Most reaction kinds, link patterns and excluded hosts; longest pattern and host (the options page checks the same). */

@@ -1,17 +1,17 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { accountName, hostName } from '@/lib/account-name';
 import { displayLocale, t } from '@/lib/i18n';
 import type { ImportPlan } from './changes';
 import type { BackupAccount } from './format';
 
-/** An account to add again, in words: its label (or none) at its host, marked when it was the default. */
+/**
+ * An account to add again, in words: its name (lib/account-name.ts: its label, else its host), with
+ * the host it is added at when the name is not that host already; marked when it was the default.
+ */
 function accountWords(account: BackupAccount): string {
-  let host = account.baseUrl;
-  try {
-    host = new URL(account.baseUrl).host;
-  } catch {
-    // The file's address was checked; keep it as written if it still does not parse.
-  }
-  const words = t('backupMissingAccount', [account.label === '' ? t('backupNoLabel') : account.label, host]);
+  const name = accountName(account);
+  const host = hostName(account.baseUrl);
+  const words = name === host ? name : t('backupMissingAccount', [name, host]);
   return account.default ? t('backupDefaultAccount', words) : words;
 }
 

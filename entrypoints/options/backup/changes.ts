@@ -1,5 +1,6 @@
 import { type MessageKey, t } from '@/lib/i18n';
 import type { AccountView } from '@/lib/messages/fields';
+import { kindLabel, type ReactionKind } from '@/lib/storage/reaction-kinds';
 import type { Settings } from '@/lib/storage/settings';
 import type { Backup, BackupAccount, BackupSettings } from './format';
 
@@ -54,14 +55,17 @@ export function describeValue(value: unknown): string {
     text =
       value.length === 0
         ? t('backupNone')
-        : value.map((entry) => (isKind(entry) ? `${entry.label} (${entry.value})` : describeValue(entry))).join(', ');
+        : value
+            .map((entry) => (isKind(entry) ? `${kindLabel(entry)} (${entry.value})` : describeValue(entry)))
+            .join(', ');
   } else if (typeof value === 'string' || typeof value === 'number') text = String(value);
   else text = JSON.stringify(value) ?? '';
   return text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text;
 }
 
-function isKind(value: unknown): value is { value: string; label: string } {
-  return typeof value === 'object' && value !== null && 'value' in value && 'label' in value;
+/** A reaction kind (its label is absent when it says the product's words). */
+function isKind(value: unknown): value is ReactionKind {
+  return typeof value === 'object' && value !== null && typeof (value as { value?: unknown }).value === 'string';
 }
 
 /** The account here that a backed-up one stands for: same address and label, else the only one at that address. */

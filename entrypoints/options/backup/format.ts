@@ -4,6 +4,7 @@ import { normalizeHostEntry } from '@/lib/links/hosts';
 import { parsePermalinkPattern } from '@/lib/links/pattern';
 import type { AccountView } from '@/lib/messages/fields';
 import { MAX_ACCOUNT_LABEL, MAX_ACCOUNTS, MAX_RESERVE } from '@/lib/storage/accounts';
+import { withProductLabels } from '@/lib/storage/reaction-kinds';
 import { type Settings, settingsSchema } from '@/lib/storage/settings';
 import { z } from '@/lib/zod';
 
@@ -12,9 +13,13 @@ import { z } from '@/lib/zod';
  * is changed. Pure: the card (BackupCard.tsx) reads the file and saves through `saveSettings`.
  */
 
-/** The file's `format` and the one `version` this code reads. */
+/**
+ * The file's `format` and the `version` this code writes. It reads that one and every earlier one:
+ * version 1 stored the default reaction kind with its English words as a label, version 2 without
+ * one (the product's words, in the browser's language).
+ */
 export const BACKUP_FORMAT = 'debate-companion-backup';
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
 /** A larger file is refused unread: a full backup at every bound is well under 100 kB. */
 export const MAX_BACKUP_BYTES = 1_000_000;
 
@@ -61,7 +66,7 @@ export type BackupAccount = z.output<typeof backupAccountSchema>;
 /** The whole file. */
 const backupSchema = z.strictObject({
   format: z.literal(BACKUP_FORMAT),
-  version: z.literal(BACKUP_VERSION),
+  version: z.union([z.literal(1), z.literal(BACKUP_VERSION)]),
   exportedAt: z.iso.datetime(),
   note: z.string().max(1000).optional(),
   settings: backupSettingsSchema,
@@ -117,11 +122,18 @@ export function parseBackup(text: string): { ok: true; backup: Backup } | Backup
   if (head.format !== BACKUP_FORMAT) return fail(t('backupNotBackup'));
   if (typeof head.version === 'number' && head.version > BACKUP_VERSION) return fail(t('backupNewer'));
   const parsed = backupSchema.safeParse(raw);
-  if (parsed.success) return { ok: true, backup: parsed.data };
+  if (parsed.success) return { ok: true, backup: upgraded(parsed.data) };
   const [issue] = parsed.error.issues;
   // An unknown field is named itself (`accounts[0].key`), not by the object that holds it.
   const path = issue?.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : (issue?.path ?? []);
   return fail(t('backupBadField', [fieldName(path), problem(issue, present(raw, issue?.path ?? []))]));
+}
+
+/** A backup of an earlier version as this version would have written it. */
+function upgraded(backup: Backup): Backup {
+  const kinds = backup.settings.reactionKinds;
+  if (backup.version !== 1 || kinds === undefined) return backup;
+  return { ...backup, settings: { ...backup.settings, reactionKinds: withProductLabels(kinds) } };
 }
 
 /** Whether the file has a value at `path` (zod's issues do not say whether a field was absent). */

@@ -54,7 +54,10 @@ test('options: set the base URL and key, check the key, and never see the key ag
   expect(await fieldValue(options.page, OptionsScreen.apiKey)).toBe('');
 
   await click(options.page, OptionsScreen.checkKey);
-  await waitForText(options.page, `The key works: it acts for ${name}.`, { selector: OptionsScreen.feedback });
+  // One name for the account on every page (lib/account-name.ts): "Display Name (@handle)".
+  await waitForText(options.page, `The key works: it acts for ${name} (@${handle}).`, {
+    selector: OptionsScreen.feedback,
+  });
   await find(options.page, role('heading', `Account: ${name} (@${handle})`, { exact: true }));
   expect(await grantedCount(options.page)).toBe(USER_SCOPES.length);
 

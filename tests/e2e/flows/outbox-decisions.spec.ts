@@ -60,7 +60,7 @@ test('Outbox: a failed write is edited and resent, and only the edited text land
   expect(await fieldValue(outbox.page, editor)).toBe('Bus fares rise 5% in Januray.');
   await fill(outbox.page, editor, 'Bus fares rise 5% in January.');
   await click(outbox.page, role('button', 'Resend'));
-  await outbox.item('Bus fares rise 5% in January.', /Sent at .* as p_\w+\./);
+  await outbox.item('Bus fares rise 5% in January.', /Sent at .* · id p_\w+\./);
   await waitForNoText(outbox.page, 'Bus fares rise 5% in Januray.');
   expect((await control.postsOf(writer, account)).map((post) => post.body)).toEqual(['Bus fares rise 5% in January.']);
 });
@@ -106,7 +106,7 @@ test('Outbox: replies whose answer was lost are uncertain; the user sends one ag
 
   // "Send again": the user decided it is missing; it goes out again and shows as sent.
   await click(await outbox.item('Reply one'), role('button', 'Send again'));
-  await outbox.item('Reply one', /Sent at .* as c_\w+\./);
+  await outbox.item('Reply one', /Sent at .* · id c_\w+\./);
   // Sent once more (the user chose it, after being told it may already be there); the discarded one was not.
   expect(await count('Reply one')).toBe(landedOne + 1);
   expect(await count('Reply two')).toBe(landedTwo);

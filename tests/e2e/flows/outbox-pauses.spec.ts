@@ -43,7 +43,7 @@ test('Outbox: a spent budget shows a live countdown, and the writes land when it
 
   // When the wait ends every write goes out: all four show as sent, with their ids.
   await waitForGroup(outbox.page, 'Sent (4)', scaled(20_000));
-  for (const body of bodies) await outbox.item(body, /Sent at .* as p_\w+\./);
+  for (const body of bodies) await outbox.item(body, /Sent at .* · id p_\w+\./);
   await until(async () => ((await textOf(outbox.page, OutboxScreen.banner)) === '' ? true : undefined), 'no banner');
   await waitForText(popup.page, 'nothing waiting', { selector: PopupScreen.outbox });
   await waitForText(popup.page, 'all sent', { selector: PopupScreen.outbox });

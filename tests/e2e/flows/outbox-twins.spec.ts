@@ -46,7 +46,7 @@ test('a post the platform holds twice says "Published twice" with both copies; o
     `${control.baseUrl}/posts/${first?.state.id}`,
     `${control.baseUrl}/posts/${copyId}`,
   ]);
-  const single = await outbox.item(once, /Sent at .* as p_\w+\./);
+  const single = await outbox.item(once, /Sent at .* · id p_\w+\./);
   expect(await textOf(single)).not.toContain('Published twice');
   await panel.page.screenshot({ path: test.info().outputPath('outbox-published-twice.png') });
   // Nothing was deleted: the platform still holds both copies.

@@ -6,6 +6,7 @@ import { BackgroundServices } from '@/entrypoints/background/services';
 import type { Handlers } from '@/lib/messages/router';
 import { openDebateDb } from '@/lib/storage/db';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
+import { useEnglishMessages } from '../support/locale';
 
 const A = 'http://127.0.0.1:8787';
 const B = 'http://127.0.0.1:8788';
@@ -30,6 +31,8 @@ async function setup() {
 
 beforeEach(() => {
   fakeBrowser.reset();
+  // The bars' config names the default reaction kind in the browser's words.
+  useEnglishMessages();
   // Every key check answers "who you are" from the key's last characters, at once.
   vi.stubGlobal(
     'fetch',
@@ -54,8 +57,8 @@ describe('several accounts', () => {
     const second = await handlers.addAccount({ baseUrl: B, key: 'dcp_key_bbbb' }, fromPanel);
     expect(first).toMatchObject({ name: 'Personal', isDefault: true, key: { set: true, last4: 'aaaa' } });
     expect(first.check).toMatchObject({ outcome: 'ok', account: { handle: 'user_aaaa' } });
-    // No label: named by the handle its key check gave.
-    expect(second).toMatchObject({ name: 'user_bbbb', isDefault: false, origin: B });
+    // No label: named by the handle its key check gave (lib/account-name.ts).
+    expect(second).toMatchObject({ name: '@user_bbbb', isDefault: false, origin: B });
     expect((await readSettings()).baseUrl).toBe(A);
     await handlers.setDefaultAccount({ id: second.id }, fromPanel);
     expect((await readSettings()).baseUrl).toBe(B);

@@ -5,7 +5,7 @@ import type { Drafts } from '@/entrypoints/background/drafts';
 import { MAX_DRAFT_LENGTH } from '@/lib/messages/limits';
 import type { PendingDraft } from '@/lib/storage/pending-draft';
 import { updateSettings } from '@/lib/storage/settings';
-import { useEnglishMessages } from '../support/locale';
+import { useEnglishMessages, useLocaleMessages } from '../support/locale';
 
 const SITE = 'http://127.0.0.1:8787';
 
@@ -62,6 +62,14 @@ describe('context menus', () => {
     // Built again from scratch on every change: no duplicates.
     await menus.sync();
     expect(created).toHaveLength(4);
+  });
+
+  it("names the default kind in the browser's language, a typed label as typed", async () => {
+    useLocaleMessages('de');
+    await updateSettings({ reactionKinds: [{ value: 'well_sourced' }, { value: 'agree', label: 'Agree' }] });
+    const { menus, created } = setup();
+    await menus.sync();
+    expect(created.slice(0, 2).map((entry) => entry.title)).toEqual(['Reagieren: Gut belegt', 'Reagieren: Agree']);
   });
 
   it('reacts to the post the clicked link points to, exactly (a cold worker reads the settings first)', async () => {

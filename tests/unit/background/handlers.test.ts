@@ -8,6 +8,7 @@ import type { Handlers } from '@/lib/messages/router';
 import { openDebateDb } from '@/lib/storage/db';
 import { updateSettings } from '@/lib/storage/settings';
 import { useFakeClock } from '../support/clock';
+import { useLocaleMessages } from '../support/locale';
 
 const SITE = 'http://127.0.0.1:8787';
 const fromPage = { sender: { kind: 'content', url: 'http://127.0.0.1:8787/posts/p_1', tabId: 3, frameId: 0 } } as const;
@@ -120,6 +121,17 @@ describe('least capability for pages', () => {
       reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }],
       excludedHosts: ['bank.example', 'private.example'],
     });
+  });
+
+  it("hands a page each kind's words: the default's in the browser's language, a typed label as typed", async () => {
+    useLocaleMessages('fr');
+    await updateSettings({ reactionKinds: [{ value: 'well_sourced' }, { value: 'agree', label: 'Agree' }] });
+    const { handlers } = await setup();
+    const config = await handlers.getLinkConfig(undefined, page(`${SITE}/`));
+    expect(config.reactionKinds).toEqual([
+      { value: 'well_sourced', label: 'Bien sourcé' },
+      { value: 'agree', label: 'Agree' },
+    ]);
   });
 
   it('never hands a page the excluded sites; an excluded page learns only "no"', async () => {

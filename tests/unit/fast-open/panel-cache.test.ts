@@ -33,7 +33,11 @@ describe('panel cache', () => {
       JSON.stringify({
         ...stored,
         page: [{ id: 'p1' }, { body: 'no id' }, { id: '' }, 5, null],
-        kinds: [{ value: 'Bad Kind!', label: 'x' }, { value: 'ok', label: ' padded ' }, { value: 'ok' }],
+        kinds: [
+          { value: 'Bad Kind!', label: 'x' },
+          { value: 'ok', label: ' padded ' },
+          { value: 'ok', label: '' },
+        ],
       }),
     );
     expect(firstPageCache().read()).toEqual([{ id: 'p1' }]);

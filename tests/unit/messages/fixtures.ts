@@ -79,9 +79,10 @@ export const replies = {
     decorate: true,
     siteOrigin: 'http://127.0.0.1:8787',
     linkPatterns: [],
-    reactionKinds: SETTINGS.reactionKinds,
+    // Each kind with its words: a page never looks them up.
+    reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }],
     allSites: false,
-    speaker: 'demo',
+    speaker: '@demo',
   },
   loadInlineBar: null,
   saveKey: { last4: 'abcd' },

@@ -5,11 +5,12 @@ import {
   checkMutedAuthors,
   checkMutedWords,
   checkReactionKinds,
+  kindRows,
   lines,
   reactionKindsToSave,
 } from '@/entrypoints/options/settings-form';
 import { MAX_EXCLUDED_HOSTS, MAX_LINK_PATTERNS, MAX_REACTION_KINDS, settingsSchema } from '@/lib/storage/settings';
-import { useEnglishMessages } from '../support/locale';
+import { useEnglishMessages, useLocaleMessages } from '../support/locale';
 
 describe('settings form checks', () => {
   beforeEach(() => useEnglishMessages());
@@ -35,9 +36,25 @@ describe('settings form checks', () => {
       [{ value: 'ok', label: '   ' }],
     ];
     for (const rows of cases) {
-      const saved = reactionKindsToSave(rows);
+      const saved = reactionKindsToSave(rows.map((row) => ({ ...row, own: true })));
       expect(saved !== undefined).toBe(settingsSchema.shape.reactionKinds.safeParse(rows).success);
     }
+  });
+
+  it("saves the product's words as no label (they follow the browser's language) and a typed label as typed", () => {
+    useLocaleMessages('de');
+    const rows = kindRows([{ value: 'well_sourced' }, { value: 'agree', label: 'Zustimmung' }]);
+    expect(rows).toEqual([
+      { value: 'well_sourced', label: 'Gut belegt', own: false },
+      { value: 'agree', label: 'Zustimmung', own: true },
+    ]);
+    expect(reactionKindsToSave(rows)).toEqual([{ value: 'well_sourced' }, { value: 'agree', label: 'Zustimmung' }]);
+    // Typed, even the English words: the user's own, kept exactly.
+    const typed = rows.map((row, i) => (i === 0 ? { ...row, label: 'Well sourced', own: true } : row));
+    expect(reactionKindsToSave(typed)?.[0]).toEqual({ value: 'well_sourced', label: 'Well sourced' });
+    // A value the product has no words for keeps the words the field shows, as the user's.
+    const moved = rows.map((row, i) => (i === 0 ? { ...row, value: 'solid' } : row));
+    expect(reactionKindsToSave(moved)?.[0]).toEqual({ value: 'solid', label: 'Gut belegt' });
   });
 
   it('refuses a value used twice, marking both rows', () => {

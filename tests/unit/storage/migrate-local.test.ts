@@ -16,7 +16,7 @@ describe('moving earlier versions’ storage.local values into the prefs store',
     await migrateFromStorageLocal([settingsItem, draftsItem]);
     const settings = await readSettings();
     expect(settings.baseUrl).toBe('https://debate.example');
-    expect(settings.reactionKinds).toEqual([{ value: 'well_sourced', label: 'Well sourced' }]);
+    expect(settings.reactionKinds).toEqual([{ value: 'well_sourced' }]);
     expect((await draftsItem.getValue()).texts).toEqual({ post: 'Half a thought' });
     expect(await fakeBrowser.storage.local.get(null)).toEqual({ unrelated: 1 });
   });

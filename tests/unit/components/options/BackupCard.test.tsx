@@ -64,6 +64,16 @@ describe('BackupCard', () => {
     expect(await screen.findByText('Imported: your settings now match the backup.')).toBeTruthy();
   });
 
+  it('names the accounts it would add as every page does: the label, else the host, never "(no label)"', async () => {
+    render(<BackupCard settings={DEFAULT_SETTINGS} accounts={[]} save={save} onImported={imported} />);
+    const unlabelled = accountView({ label: '', name: '127.0.0.1:8899', baseUrl: 'http://127.0.0.1:8899/' });
+    const work = accountView({ id: 'acct-two', label: 'Work', name: 'Work', isDefault: false });
+    pick(backupText(buildBackup(DEFAULT_SETTINGS, [unlabelled, work], new Date())));
+    expect(await screen.findByText('127.0.0.1:8899 (default)')).toBeTruthy();
+    expect(screen.getByText('Work at debate.example')).toBeTruthy();
+    expect(screen.queryByText(/no label/)).toBeNull();
+  });
+
   it('says what is wrong with a damaged file and changes nothing', async () => {
     card();
     const text = backupText(buildBackup(CHANGED, [], new Date())).replace('"keepSentDays": 30', '"keepSentDays": 0');

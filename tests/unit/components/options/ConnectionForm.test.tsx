@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { ConnectionForm } from '@/entrypoints/options/ConnectionForm';
 import { useEnglishMessages } from '../../support/locale';
 import { status } from '../outbox/fixtures';
+import { accountView } from '../welcome/fixtures';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
@@ -90,6 +91,22 @@ describe('ConnectionForm', () => {
     fireEvent.click(remove());
     await waitFor(() => expect(send).toHaveBeenCalledWith('clearKey'));
     expect(await screen.findByText('The key is removed from this browser.')).toBeTruthy();
+  });
+
+  it('names the account the checked key acts for as every page does: "Display Name (@handle)", else its label', async () => {
+    const person = { id: 'acc_1', handle: 'demo', displayName: 'Dana Demo' };
+    send.mockImplementation(async (name: string) => ({
+      ok: true,
+      data: name === 'checkKey' ? { account: person, scopes: ['posts:read'] } : null,
+    }));
+    const unchecked = accountView({ name: '127.0.0.1:8787', check: null });
+    const { rerender } = render(<ConnectionForm status={status({ accounts: [unchecked] })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Check key' }));
+    expect(await screen.findByText('The key works: it acts for Dana Demo (@demo).')).toBeTruthy();
+
+    rerender(<ConnectionForm status={status({ accounts: [{ ...unchecked, label: 'Work' }] })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Check key' }));
+    expect(await screen.findByText('The key works: it acts for Work.')).toBeTruthy();
   });
 
   it('asks for nothing when the address is cleared', async () => {

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReactionKindsEditor } from '@/entrypoints/options/ReactionKindsEditor';
 import { AUTOSAVE_DELAY_MS, type SettingsChange } from '@/entrypoints/options/use-settings';
-import { useEnglishMessages } from '../../support/locale';
+import { useEnglishMessages, useLocaleMessages } from '../../support/locale';
 
 const WELL_SOURCED = { value: 'well_sourced', label: 'Well sourced' };
 const AGREE = { value: 'agree', label: 'Agree' };
@@ -35,6 +35,30 @@ describe('ReactionKindsEditor', () => {
     // Nothing changed: nothing saved, even once the autosave delay has passed.
     await pastAutosaveDelay();
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it("shows the default kind's words in the browser's language and keeps it without a label until one is typed", async () => {
+    useLocaleMessages('de');
+    vi.useFakeTimers();
+    render(<ReactionKindsEditor kinds={[{ value: 'well_sourced' }, AGREE]} save={save} />);
+    expect(textbox('Beschriftung der Reaktion 1').value).toBe('Gut belegt');
+    await pastAutosaveDelay();
+    expect(save).not.toHaveBeenCalled();
+    // Another row changes: the default is saved as it was, without a label.
+    fireEvent.input(textbox('Beschriftung der Reaktion 2'), { target: { value: 'Zustimmung' } });
+    await pastAutosaveDelay();
+    expect(save).toHaveBeenLastCalledWith({
+      reactionKinds: [{ value: 'well_sourced' }, { value: 'agree', label: 'Zustimmung' }],
+    });
+    // Typed into: the user's words from then on, exactly.
+    fireEvent.input(textbox('Beschriftung der Reaktion 1'), { target: { value: 'Well sourced' } });
+    await pastAutosaveDelay();
+    expect(save).toHaveBeenLastCalledWith({
+      reactionKinds: [
+        { value: 'well_sourced', label: 'Well sourced' },
+        { value: 'agree', label: 'Zustimmung' },
+      ],
+    });
   });
 
   it('saves a changed label (trimmed) once typing rests, and says so', async () => {

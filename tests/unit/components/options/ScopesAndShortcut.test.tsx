@@ -5,6 +5,14 @@ import { ScopeList } from '@/entrypoints/options/ScopeList';
 import { ShortcutHint } from '@/entrypoints/options/ShortcutHint';
 import { useEnglishMessages } from '../../support/locale';
 import { status } from '../outbox/fixtures';
+import { accountView } from '../welcome/fixtures';
+
+const check = {
+  outcome: 'ok' as const,
+  at: 1,
+  account: { id: 'acc_1', handle: 'demo', displayName: 'Dana Demo' },
+  scopes: ['posts:read', 'posts:write', 'reactions:write'],
+};
 
 describe('ScopeList', () => {
   beforeEach(() => useEnglishMessages());
@@ -16,10 +24,15 @@ describe('ScopeList', () => {
   });
 
   it('names the account and every scope the extension uses as granted', () => {
-    render(<ScopeList status={status()} />);
+    render(<ScopeList status={status({ accounts: [accountView({ check })] })} />);
     expect(screen.getByRole('heading', { name: 'Account: Dana Demo (@demo)' })).toBeTruthy();
     expect(screen.getAllByText('granted')).toHaveLength(3);
     expect(screen.getByText('This key may do everything the extension offers.')).toBeTruthy();
+  });
+
+  it("names the account by the user's label when it has one, as every other page does", () => {
+    render(<ScopeList status={status({ accounts: [accountView({ label: 'Work', check })] })} />);
+    expect(screen.getByRole('heading', { name: 'Account: Work' })).toBeTruthy();
   });
 
   it('says which features each missing scope turns off', () => {

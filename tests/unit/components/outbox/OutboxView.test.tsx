@@ -155,7 +155,7 @@ describe('OutboxView', () => {
     const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(headings).toEqual(['Needs your decision (2)', 'Going out (3)', 'Sent (1)']);
 
-    expect(entry(/Sent post/).textContent).toMatch(/Sent at .* as p_sent\. View on the platform/);
+    expect(entry(/Sent post/).textContent).toMatch(/Sent at .* · id p_sent\. View on the platform/);
     expect(
       within(entry(/Sent post/))
         .getByRole('link', { name: 'View on the platform' })

@@ -8,6 +8,7 @@ import { quickPostDraftItem } from '@/lib/storage/quick-post-draft';
 import type { Status } from '@/lib/ui/page-store';
 import { useEnglishMessages } from '../../support/locale';
 import { status } from '../outbox/fixtures';
+import { accountView } from '../welcome/fixtures';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
@@ -27,6 +28,15 @@ function background(overrides: Partial<Record<MessageName, (payload: unknown) =>
   });
 }
 
+const ok = {
+  outcome: 'ok' as const,
+  at: 1,
+  account: { id: 'acc_1', handle: 'demo', displayName: 'Dana Demo' },
+  scopes: ['posts:read', 'posts:write', 'reactions:write'],
+};
+/** The default account as the status names it (lib/account-name.ts). */
+const dana = accountView({ name: 'Dana Demo (@demo)', check: ok });
+
 const show = (value: Status) => {
   port.status = value;
   return render(<App />);
@@ -45,12 +55,24 @@ describe('popup', () => {
   });
 
   it('shows the account the key acts for and the key ending', () => {
-    show(status());
+    show(status({ accounts: [dana] }));
     expect(screen.getByText(/Signed in as Dana Demo \(@demo\)/)).toBeTruthy();
     expect(screen.getByText('Key ending in abcd')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Open options' })).toBeNull();
     // The account is known: no extra key check.
     expect(send).not.toHaveBeenCalledWith('checkKey');
+  });
+
+  it("names the account by the user's label when it has one, as every other page does", () => {
+    show(status({ accounts: [{ ...dana, label: 'Work' }] }));
+    expect(screen.getByText('Signed in as Work')).toBeTruthy();
+  });
+
+  it('says only that the key works when neither the user nor the platform named the account', () => {
+    const unnamed = { ...dana, check: { ...ok, account: {} } };
+    show(status({ account: {}, accounts: [unnamed] }));
+    expect(screen.getByText('The key works.')).toBeTruthy();
+    expect(screen.queryByText(/Signed in as/)).toBeNull();
   });
 
   it('says what is wrong when no key is set, links to the options and does not offer to post', () => {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TimelineItem, type TimelineItemProps } from '@/components/timeline/TimelineItem';
-import { useEnglishMessages } from '../../support/locale';
+import { useEnglishMessages, useLocaleMessages } from '../../support/locale';
 import { NOW, post } from './fixtures';
 
 const KINDS = [
@@ -45,6 +45,15 @@ describe('TimelineItem', () => {
     expect(within(article).getByText('@user0')).toBeTruthy();
     expect(article.getAttribute('aria-posinset')).toBe('1');
     expect(article.getAttribute('aria-setsize')).toBe('-1');
+  });
+
+  it("names the default reaction in the browser's language, and a typed label as typed", () => {
+    useLocaleMessages('de');
+    renderItem({ reactionKinds: [{ value: 'well_sourced' }, { value: 'agree', label: 'Agree' }] });
+    const group = screen.getByRole('group');
+    expect(within(group).getByRole('button', { name: 'Gut belegt' })).toBeTruthy();
+    expect(within(group).getByRole('button', { name: 'Agree' })).toBeTruthy();
+    expect(group.textContent).not.toContain('Well sourced');
   });
 
   it('shows the body as plain text, and addresses as links that open without an opener', () => {

@@ -46,11 +46,15 @@ const host = fc.domain().map((domain) => domain.toLowerCase());
 /** Any settings the settings schema accepts and the options page would save. */
 export const validSettings: fc.Arbitrary<Settings> = fc.record({
   baseUrl: fc.constantFrom('', 'https://debate.example/', 'http://127.0.0.1:8787/'),
-  reactionKinds: fc.uniqueArray(fc.record({ value: fc.stringMatching(/^[a-z][a-z0-9_]{0,39}$/), label }), {
-    minLength: 1,
-    maxLength: 8,
-    selector: (kind) => kind.value,
-  }),
+  // A kind without a label says the product's words (lib/storage/reaction-kinds.ts).
+  reactionKinds: fc.uniqueArray(
+    fc.record({ value: fc.stringMatching(/^[a-z][a-z0-9_]{0,39}$/), label }, { requiredKeys: ['value'] }),
+    {
+      minLength: 1,
+      maxLength: 8,
+      selector: (kind) => kind.value,
+    },
+  ),
   linkPatterns: fc.uniqueArray(
     host.map((name) => `https://${name}/posts/{id}`),
     { maxLength: 20 },

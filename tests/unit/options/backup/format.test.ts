@@ -34,7 +34,7 @@ describe('settings backup file', () => {
   it('holds every setting but the address, the accounts without their keys, and says so', () => {
     const text = backupText(buildBackup(CHANGED, [accountView({ reserve: 3 })], NOW));
     const file = JSON.parse(text);
-    expect(file).toMatchObject({ format: BACKUP_FORMAT, version: 1, exportedAt: NOW.toISOString() });
+    expect(file).toMatchObject({ format: BACKUP_FORMAT, version: 2, exportedAt: NOW.toISOString() });
     expect(file.note).toContain('holds no API key');
     const { baseUrl: _, ...rest } = CHANGED;
     expect(file.settings).toEqual(rest);
@@ -86,8 +86,21 @@ describe('settings backup file', () => {
     expect(errorOf('{"format": "debate')).toBe('This file is not a backup: it is not JSON. Nothing was changed.');
     expect(errorOf('[1, 2]')).toBe('This file is not a Debate Companion backup. Nothing was changed.');
     expect(errorOf(fileWith((b) => Object.assign(b, { format: 'other-app' })))).toContain('not a Debate Companion');
-    expect(errorOf(fileWith((b) => Object.assign(b, { version: 2 })))).toContain('made by a newer version');
+    expect(errorOf(fileWith((b) => Object.assign(b, { version: 3 })))).toContain('made by a newer version');
     expect(errorOf(' '.repeat(MAX_BACKUP_BYTES + 1))).toContain('too large');
+  });
+
+  it("gives a version 1 file's English default reaction label the product's words, and keeps a version 2 label", () => {
+    const kinds = [
+      { value: 'well_sourced', label: 'Well sourced' },
+      { value: 'agree', label: 'Agree' },
+    ];
+    const withKinds = (version: number) =>
+      parseBackup(fileWith((b) => Object.assign(b, { version, settings: { reactionKinds: kinds } })));
+    const old = withKinds(1);
+    expect(old.ok && old.backup.settings.reactionKinds).toEqual([{ value: 'well_sourced' }, kinds[1]]);
+    const now = withKinds(2);
+    expect(now.ok && now.backup.settings.reactionKinds).toEqual(kinds);
   });
 
   it('names the field that is wrong', () => {
