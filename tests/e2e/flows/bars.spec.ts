@@ -1,5 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { BAR_CSS } from '../../../entrypoints/link-bar.content/styles';
+import { removeEveryAccount } from '../driver/accounts';
 import { axeViolations, COLOUR_RULES } from '../driver/axe';
 import {
   barHostsSeenByPage,
@@ -20,7 +21,6 @@ import {
   SANDBOX_SITE_MATCHES,
   waitForRegistration,
 } from '../driver/link-scripts';
-import { discardWaiting } from '../driver/outbox';
 import { expect, test } from '../driver/test';
 import type { ExtensionBrowser } from '../driver/types';
 import { click, press, until, waitForText } from '../driver/ui';
@@ -39,10 +39,10 @@ async function replyWithKeyboard(ext: ExtensionBrowser, page: Page, postId: stri
   await press(page, 'Control+Enter');
 }
 
-// Writes a test leaves waiting (the rate-limit countdown's last reaction) would go out before the
-// next test's: the Outbox sends in order, and the browser is the file's.
+// A test's accounts go with it: a write it leaves waiting (the rate-limit countdown's last reaction)
+// and its account's rate-limit pause would hold the next test's writes (the browser is the file's).
 test.afterEach(async ({ ext }) => {
-  await discardWaiting(ext);
+  await removeEveryAccount(ext);
 });
 
 // The first test of the file meets the extension as installed: not configured, no link script.
