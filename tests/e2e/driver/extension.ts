@@ -25,6 +25,25 @@ export async function newAccount(
   return created;
 }
 
+/**
+ * A new account the platform names (`displayName`, handle `robin_…`: what "as …" lines show once the
+ * key check knows it), configured and its key checked.
+ */
+export async function newNamedAccount(
+  ext: ExtensionBrowser,
+  control: SandboxClient,
+  displayName = 'Robin Reader',
+): Promise<{ key: string; account: string }> {
+  const created = await control.control<{ key: string; account: string }>('POST', '/keys', {
+    scopes: USER_SCOPES,
+    displayName,
+    handle: `robin_${Date.now().toString(36)}`,
+  });
+  await configure(ext, control.baseUrl, created.key);
+  await ext.call('checkKey');
+  return created;
+}
+
 /** An Outbox item, as far as the tests look at it. */
 export interface OutboxItemView {
   id: string;

@@ -1,6 +1,6 @@
 import type { SandboxClient } from '../support/sandbox-client';
 import { scaled } from '../support/time';
-import { configure, listOutbox, USER_SCOPES } from './extension';
+import { listOutbox, newNamedAccount } from './extension';
 import type { ExtensionBrowser } from './types';
 import { until } from './ui';
 
@@ -38,13 +38,7 @@ export async function stageOutboxScene(
   ext: ExtensionBrowser,
   control: SandboxClient,
 ): Promise<{ key: string; account: string }> {
-  const { key, account } = await control.control<{ key: string; account: string }>('POST', '/keys', {
-    scopes: USER_SCOPES,
-    displayName: 'Robin Reader',
-    handle: `robin_${Date.now().toString(36)}`,
-  });
-  await configure(ext, control.baseUrl, key);
-  await ext.call('checkKey');
+  const { key, account } = await newNamedAccount(ext, control);
   await ext.call('saveSettings', {
     reactionKinds: [
       { value: 'well_sourced', label: 'Well sourced' },

@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { readStoreInPage } from '../support/chromium';
 import type { ChromiumExtension } from './chromium';
 import type { WorkerStopper } from './chromium-worker';
 import type { ExtensionBrowser } from './types';
@@ -17,31 +18,7 @@ export function workerStopper(ext: ExtensionBrowser): Promise<WorkerStopper> {
 
 /** Every record of one of the extension's IndexedDB stores, read in the extension tab `page`; [] when absent. */
 export function storedRecords(page: Page, store: 'accounts' | 'outbox'): Promise<unknown[]> {
-  return page.evaluate(
-    (name: string) =>
-      new Promise<unknown[]>((resolve) => {
-        const open = indexedDB.open('debate-companion');
-        open.onerror = () => resolve([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(name)) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const all = db.transaction(name).objectStore(name).getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve(all.result);
-          };
-          all.onerror = () => {
-            db.close();
-            resolve([]);
-          };
-        };
-      }),
-    store,
-  );
+  return page.evaluate(readStoreInPage, store);
 }
 
 /**

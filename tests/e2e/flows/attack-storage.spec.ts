@@ -105,32 +105,34 @@ async function expectNothingFollowsTheRewrite(
   expect(await writesOf(control, account)).toEqual([]);
 }
 
-test('a content process rewriting storage.local sends the key to no other origin, and nothing the user did not write', async ({
-  ext,
-  control,
-}) => {
+/** The attack against a decorated site's account, `between` it and the checks, with a look-alike listening. */
+async function attackThenCheck(
+  ext: ExtensionBrowser,
+  control: SandboxClient,
+  between: () => Promise<void>,
+): Promise<void> {
   const { account } = await decorateSandboxSite(ext, control);
   const lookAlike = await startLookAlikeServer();
   try {
     await attackFromContentScript(ext, control, lookAlike.origin);
+    await between();
     await expectNothingFollowsTheRewrite(ext, control, lookAlike, account);
   } finally {
     await lookAlike.close();
   }
+}
+
+test('a content process rewriting storage.local sends the key to no other origin, and nothing the user did not write', async ({
+  ext,
+  control,
+}) => {
+  await attackThenCheck(ext, control, async () => {});
 });
 
 test('a content process rewriting storage.local: after a browser restart, nothing planted is taken up', async ({
   ext,
   control,
 }) => {
-  const { account } = await decorateSandboxSite(ext, control);
-  const lookAlike = await startLookAlikeServer();
-  try {
-    await attackFromContentScript(ext, control, lookAlike.origin);
-    // The background starts again, as at every browser start (Firefox's background page, Chrome's worker).
-    await ext.restart();
-    await expectNothingFollowsTheRewrite(ext, control, lookAlike, account);
-  } finally {
-    await lookAlike.close();
-  }
+  // The background starts again, as at every browser start (Firefox's background page, Chrome's worker).
+  await attackThenCheck(ext, control, () => ext.restart());
 });

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { configure, listOutbox, USER_SCOPES } from '../driver/extension';
+import { listOutbox, newNamedAccount } from '../driver/extension';
+import { wordsOf } from '../driver/locales';
 import { screenshot } from '../driver/screenshots';
 import { seedPosts } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
@@ -19,13 +18,6 @@ import { scaled } from '../support/time';
 
 const LANGS = ['en', 'de', 'fr'] as const;
 const WIDTHS = [252, 320, 400, 500];
-
-/** The shipped words of `lang` for a message key. */
-function wordsOf(lang: string): (key: string) => string {
-  const file = path.resolve(import.meta.dirname, '../../../public/_locales', lang, 'messages.json');
-  const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { message: string }>;
-  return (key) => messages[key]?.message ?? key;
-}
 
 /** What the panel shows at the width it has now, measured as the user's eye would see it. */
 interface Layout {
@@ -108,13 +100,7 @@ for (const lang of LANGS) {
 
     test(`in ${lang}, the side panel fits 252 to 500 px: tabs on one row, nothing cut`, async ({ ext, control }) => {
       // A named account (its "as …" line), and an Outbox with writes waiting, so the Outbox tab has its badge.
-      const { key, account } = await control.control<{ key: string; account: string }>('POST', '/keys', {
-        scopes: USER_SCOPES,
-        displayName: 'Robin Reader',
-        handle: `robin_${Date.now().toString(36)}`,
-      });
-      await configure(ext, control.baseUrl, key);
-      await ext.call('checkKey');
+      const { account } = await newNamedAccount(ext, control);
       await seedPosts(control, [
         'Riverton’s new bus lanes cut the Line 4 commute by six minutes, says the transport report.',
       ]);

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { waitForBars } from '../driver/bars';
 import { configure, USER_SCOPES } from '../driver/extension';
 import { decorateSandboxSite } from '../driver/link-scripts';
+import { wordsOf } from '../driver/locales';
 import { seedPosts } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
 import { click, fieldValue, find, role, textOf, until, waitForText } from '../driver/ui';
@@ -16,13 +15,6 @@ import { PopupScreen } from '../screens/popup';
  * it. The default reaction kind says the product's words in the browser's language, on the panel's
  * buttons, the options' label field and the inline bars; a label the user types stays as typed.
  */
-
-/** The shipped words of `lang` for a message key. */
-function wordsOf(lang: string): (key: string) => string {
-  const file = path.resolve(import.meta.dirname, '../../../public/_locales', lang, 'messages.json');
-  const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { message: string }>;
-  return (key) => messages[key]?.message ?? key;
-}
 
 /** Waits until the element `selector` finds says exactly `text` (trimmed). */
 function waitForExactText(page: Page, selector: string, text: string): Promise<true> {

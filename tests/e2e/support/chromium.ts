@@ -185,35 +185,39 @@ export class WorkerStopper {
 
   /** Every record of one of the extension's IndexedDB stores, read from this extension-origin tab; [] when absent. */
   private readAll(store: 'accounts' | 'outbox'): Promise<unknown[]> {
-    return this.tab.evaluate(
-      (name) =>
-        new Promise<unknown[]>((resolve) => {
-          const open = indexedDB.open('debate-companion');
-          open.onerror = () => resolve([]);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains(name)) {
-              db.close();
-              resolve([]);
-              return;
-            }
-            const all = db.transaction(name).objectStore(name).getAll();
-            all.onsuccess = () => {
-              db.close();
-              resolve(all.result);
-            };
-            all.onerror = () => {
-              db.close();
-              resolve([]);
-            };
-          };
-        }),
-      store,
-    );
+    return this.tab.evaluate(readStoreInPage, store);
   }
 
   async close(): Promise<void> {
     await this.cdp.detach().catch(() => undefined);
     await this.tab.close();
   }
+}
+
+/**
+ * Every record of one of the extension's IndexedDB stores, [] when absent: run in an extension-origin
+ * tab (`page.evaluate(readStoreInPage, name)`), it reads the bare database and never wakes the worker.
+ */
+export function readStoreInPage(name: string): Promise<unknown[]> {
+  return new Promise<unknown[]>((resolve) => {
+    const open = indexedDB.open('debate-companion');
+    open.onerror = () => resolve([]);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains(name)) {
+        db.close();
+        resolve([]);
+        return;
+      }
+      const all = db.transaction(name).objectStore(name).getAll();
+      all.onsuccess = () => {
+        db.close();
+        resolve(all.result);
+      };
+      all.onerror = () => {
+        db.close();
+        resolve([]);
+      };
+    };
+  });
 }
