@@ -32,6 +32,11 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
   abstract sidePanelOpen(): Promise<boolean>;
   abstract stopBackground(): Promise<void>;
   protected abstract relaunch(options: LaunchOptions): Promise<Browser>;
+  /**
+   * Makes the extension a new install in this browser (its data, alarms and extra grants gone, its
+   * background started again, the launch's grants held); false when this browser cannot.
+   */
+  protected abstract reinstall(): Promise<boolean>;
   /** The page of ours that serves as the probe (one with the extension API and no UI of its own). */
   protected abstract probePath(): string;
 
@@ -109,6 +114,35 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
   async closeTabs(): Promise<void> {
     for (const page of await this.browser.pages()) {
       if (!this.kept.has(page)) await page.close().catch(() => undefined);
+    }
+  }
+
+  async reset(): Promise<boolean> {
+    await this.closeTabs();
+    const done = await this.reinstall();
+    // The extension's own tabs went with the old install: the probe opens again on first use.
+    if (this.probePage !== undefined) this.kept.delete(this.probePage);
+    await this.probePage?.close().catch(() => undefined);
+    this.probePage = undefined;
+    await this.closeTabs();
+    return done;
+  }
+
+  /** Waits until the background answers a message (after a start or a reload of the extension). */
+  protected async untilAnswering(): Promise<void> {
+    const end = Date.now() + scaled(15_000);
+    for (;;) {
+      try {
+        const reply = await this.send('getStatus');
+        if (reply?.ok) return;
+      } catch {
+        // The page was closed or not yet loadable while the extension reloaded: open it again.
+      }
+      if (this.probePage !== undefined) this.kept.delete(this.probePage);
+      await this.probePage?.close().catch(() => undefined);
+      this.probePage = undefined;
+      if (Date.now() > end) throw new Error('The extension did not answer after its reload');
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 

@@ -105,14 +105,50 @@ export class ChromiumExtension extends BaseExtensionBrowser {
     }
   }
 
+  /**
+   * Takes back what a test granted beyond the launch's grants, clears alarms and notifications,
+   * stops the worker, empties every store of the extension and stops the worker again (a storage
+   * event may have woken it): its next start, at the next message, finds what a new install finds
+   * and rebuilds its content scripts and menus from it, as every start does. Chromium keeps the
+   * install itself: it grants host access again after an uninstall only from a user's click, and
+   * `runtime.reload()` of a build loaded from the command line leaves it unloaded.
+   */
+  protected async reinstall(): Promise<boolean> {
+    const grants = {
+      origins: [...(this.options.grantedOrigins ?? SANDBOX_GRANT)],
+      permissions: [...(this.options.grantedApis ?? [])],
+    };
+    const held = await this.inExtension(takeBackGrants, grants);
+    if (!held) return false;
+    const stopper = await this.workerStopper();
+    try {
+      await stopper.stop();
+      await stopper.page.evaluate(emptyStores);
+      await stopper.stop();
+    } finally {
+      await stopper.close();
+    }
+    await this.untilAnswering();
+    return true;
+  }
+
   /** A stopper kept open by the caller, to stop the worker again and again (the drills). */
   workerStopper(): Promise<WorkerStopper> {
     return WorkerStopper.open(this.browser, this.origin);
   }
 }
 
-/** The `chrome` API as the badge read uses it. */
+/** The `chrome` API as the badge read and the reset use it. */
 interface ChromeApi {
+  runtime: { getManifest(): { optional_permissions?: string[] } };
+  alarms: { clearAll(): Promise<boolean> };
+  notifications?: { getAll(): Promise<Record<string, boolean>>; clear(id: string): Promise<boolean> };
+  permissions: {
+    getAll(): Promise<{ permissions?: string[]; origins?: string[] }>;
+    remove(p: { permissions?: string[]; origins?: string[] }): Promise<boolean>;
+    contains(p: { permissions?: string[]; origins?: string[] }): Promise<boolean>;
+  };
+  storage: { local: { clear(): Promise<void> }; session?: { clear(): Promise<void> } };
   tabs: { query(q: object): Promise<{ id?: number }[]> };
   action: {
     getBadgeText(d: { tabId?: number }): Promise<string>;
@@ -161,4 +197,45 @@ async function startChromium(options: LaunchOptions): Promise<{ browser: Browser
     await browser.close();
     throw error;
   }
+}
+
+/**
+ * In an extension page: clears alarms and notifications, takes back each grant beyond `grants`
+ * (the required ones refuse, and stay), and tells whether `grants` are all still held.
+ */
+async function takeBackGrants(grants: { origins: string[]; permissions: string[] }): Promise<boolean> {
+  const { chrome } = globalThis as unknown as { chrome: ChromeApi };
+  await chrome.alarms.clearAll();
+  if (chrome.notifications !== undefined) {
+    for (const id of Object.keys(await chrome.notifications.getAll())) await chrome.notifications.clear(id);
+  }
+  const optional = chrome.runtime.getManifest().optional_permissions ?? [];
+  const granted = await chrome.permissions.getAll();
+  const extras = [
+    ...(granted.permissions ?? [])
+      .filter((name) => optional.includes(name) && !grants.permissions.includes(name))
+      .map((name) => ({ permissions: [name] })),
+    ...(granted.origins ?? [])
+      .filter((origin) => !grants.origins.includes(origin))
+      .map((origin) => ({ origins: [origin] })),
+  ];
+  for (const extra of extras) await chrome.permissions.remove(extra).catch(() => false);
+  return chrome.permissions.contains(grants);
+}
+
+/** In an extension page, the worker stopped: deletes every database and clears every storage area. */
+async function emptyStores(): Promise<void> {
+  const { chrome } = globalThis as unknown as { chrome: ChromeApi };
+  for (const { name } of await indexedDB.databases()) {
+    if (name === undefined) continue;
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error);
+    });
+  }
+  await chrome.storage.local.clear();
+  await chrome.storage.session?.clear();
+  localStorage.clear();
+  sessionStorage.clear();
 }

@@ -134,6 +134,25 @@ export class FirefoxExtension extends BaseExtensionBrowser {
   async stopBackground(): Promise<void> {
     throw new Error("Firefox keeps the add-on's background page running: there is no worker to stop.");
   }
+
+  /**
+   * Uninstalls the add-on as a user does (Firefox removes its data with it: storage, IndexedDB,
+   * grants), then installs it again: a new install, welcome page and all, in the same browser.
+   */
+  protected async reinstall(): Promise<boolean> {
+    await inBrowserWindow(this.browser, 'SidebarController.hide(), null');
+    await this.colourScheme(null);
+    const keep = 'extensions.webextensions.keepStorageOnUninstall';
+    await inBrowserWindow(this.browser, `Services.prefs.setBoolPref('${keep}', false), null`);
+    try {
+      await this.browser.uninstallExtension(GECKO_ID);
+    } finally {
+      await inBrowserWindow(this.browser, `Services.prefs.setBoolPref('${keep}', true), null`);
+    }
+    await installAddon(this.browser, this.options, true);
+    await this.untilAnswering();
+    return true;
+  }
 }
 
 /** The `browser` API as the badge read uses it. */
@@ -185,26 +204,34 @@ async function startFirefox(options: LaunchOptions, installs: boolean): Promise<
     },
   });
   try {
-    await browser.installExtension(options.extensionDir ?? FIREFOX_BUILD);
-    const origins = options.grantedOrigins ?? SANDBOX_GRANT;
-    const apis = options.grantedApis ?? [];
-    if (origins.length + apis.length > 0) {
-      await inBrowserWindow(
-        browser,
-        `(async () => {
-          const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
-          const policy = WebExtensionPolicy.getByID(${JSON.stringify(GECKO_ID)});
-          await ExtensionPermissions.add(policy.id, { permissions: ${JSON.stringify(apis)}, origins: ${JSON.stringify(origins)} }, policy.extension);
-          return null;
-        })()`,
-      );
-    }
-    if (installs && options.keepWelcome !== true) await closeFirstRunViews(browser);
+    await installAddon(browser, options, installs);
     return browser;
   } catch (error) {
     await browser.close();
     throw error;
   }
+}
+
+/**
+ * Installs the add-on (temporarily, as `web-ext run` does) and grants what `options` name; on a new
+ * install closes the views it opens, unless `keepWelcome`.
+ */
+async function installAddon(browser: Browser, options: LaunchOptions, installs: boolean): Promise<void> {
+  await browser.installExtension(options.extensionDir ?? FIREFOX_BUILD);
+  const origins = options.grantedOrigins ?? SANDBOX_GRANT;
+  const apis = options.grantedApis ?? [];
+  if (origins.length + apis.length > 0) {
+    await inBrowserWindow(
+      browser,
+      `(async () => {
+        const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
+        const policy = WebExtensionPolicy.getByID(${JSON.stringify(GECKO_ID)});
+        await ExtensionPermissions.add(policy.id, { permissions: ${JSON.stringify(apis)}, origins: ${JSON.stringify(origins)} }, policy.extension);
+        return null;
+      })()`,
+    );
+  }
+  if (installs && options.keepWelcome !== true) await closeFirstRunViews(browser);
 }
 
 /** Closes the welcome tab and the sidebar a new install opens, once both came. */

@@ -21,18 +21,28 @@ interface TestFixtures {
   control: SandboxClient;
 }
 
+interface Shared {
+  /** The engine and launch options it was started with. */
+  key?: string;
+  /** The spec file it last served. */
+  file?: string;
+  ext?: ExtensionBrowser;
+}
+
 interface WorkerFixtures {
   /** A real sandbox with demo data on a free port, shared by the tests of one worker. */
   sandbox: RunningSandbox;
-  /** The browser of the spec file running in this worker, kept across its tests. */
-  shared: { key?: string; ext?: ExtensionBrowser };
+  /** The browser of this worker, kept across its tests and spec files while their launch is the same. */
+  shared: Shared;
 }
 
 /**
  * Playwright's `test` with a sandbox and the extension in the project's browser. A browser starts
- * once per spec file (a fresh profile per test costs seconds in each browser and tests nothing a
- * file's tests need); its tabs are closed after each test. Tests in a file run in order and each
- * sets up what it needs (its own account and key), so none depends on another's leftovers.
+ * once per worker and launch options (a new browser costs 5–7 s of CPU, a third of the suite's when
+ * each file had its own): its tabs are closed after each test, and at the first test of another
+ * spec file the extension is made a new install again in it (`ExtensionBrowser.reset`). Tests in a
+ * file run in order and each sets up what it needs (its own account and key), so none depends on
+ * another's leftovers.
  */
 export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
   engine: ['chromium', { option: true }],
@@ -50,7 +60,7 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
   shared: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring argument.
     async ({}, use) => {
-      const shared: { key?: string; ext?: ExtensionBrowser } = {};
+      const shared: Shared = {};
       await use(shared);
       await shared.ext?.close();
     },
@@ -66,13 +76,25 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
       }
       return;
     }
-    const key = `${engine} ${testInfo.file} ${JSON.stringify(launch)}`;
+    const key = `${engine} ${JSON.stringify(launch)}`;
+    if (shared.ext !== undefined && shared.key === key && shared.file !== testInfo.file) {
+      // Another spec file: the extension as a new install finds it, in the same browser.
+      const reset = await shared.ext.reset().catch((error: unknown) => {
+        console.warn(`Resetting the extension failed, a new browser starts: ${error}`);
+        return false;
+      });
+      if (!reset) {
+        await shared.ext.close();
+        shared.ext = undefined;
+      }
+    }
     if (shared.key !== key || shared.ext === undefined) {
       await shared.ext?.close();
       shared.ext = undefined;
       shared.ext = await launchExtension(engine, launch);
       shared.key = key;
     }
+    shared.file = testInfo.file;
     await use(shared.ext);
     if (testInfo.status !== testInfo.expectedStatus) {
       // A failed test may leave anything behind: the next test gets a new browser.
