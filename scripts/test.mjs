@@ -1,6 +1,6 @@
-// `npm test`: every check the project has, in order, stopping at the first that fails.
+// `npm test`: every check the project has, stopping at the first that fails.
 // Browsers are checked first so a missing one is named in one clear line, not a stack trace.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,25 +39,66 @@ if (firefox === '/usr/bin/firefox-esr') {
   }
 }
 
-const steps = [
-  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-  ['lint', 'npm', ['run', '--silent', 'lint']],
+// Two chains side by side: the typecheck uses one core for half a minute, so the lint, build and
+// web-ext lint run beside it; then the unit tests and the end-to-end tests, each using every core.
+// A step's output is printed when it ends, whole, so two steps never interleave their lines.
+const chains = [
+  [['typecheck', 'npm', ['run', '--silent', 'typecheck']]],
+  [
+    ['lint', 'npm', ['run', '--silent', 'lint']],
+    ['build (Chrome MV3 and Firefox MV2)', 'npm', ['run', '--silent', 'build']],
+    ['web-ext lint of the Firefox build', 'node', ['scripts/web-ext-lint.mjs']],
+  ],
+];
+const after = [
   ['unit, sandbox contract and integration tests', 'npx', ['vitest', 'run']],
-  ['build (Chrome MV3 and Firefox MV2)', 'npm', ['run', '--silent', 'build']],
-  ['web-ext lint of the Firefox build', 'node', ['scripts/web-ext-lint.mjs']],
   ['end-to-end tests (Chromium, Firefox ESR)', 'npx', ['playwright', 'test']],
 ];
 
-const started = Date.now();
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}`);
-  const stepStart = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed (${seconds} s)`);
-    process.exit(result.status ?? 1);
+// npm and npx are .cmd files on Windows, which Node starts only through a shell.
+const shell = process.platform === 'win32';
+
+/** Runs one step; `live` shows its output as it comes, otherwise it is printed when the step ends. */
+function run([name, command, args], live) {
+  return new Promise((resolve) => {
+    const stepStart = Date.now();
+    if (live) console.log(`\n▶ ${name}`);
+    const child = spawn(command, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], shell });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    const done = (status) => {
+      const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
+      if (!live) {
+        console.log(`\n▶ ${name}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      if (status === 0) console.log(`✔ ${name} (${seconds} s)`);
+      else console.error(`\n✖ ${name} failed (${seconds} s)`);
+      resolve(status ?? 1);
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      done(1);
+    });
+    child.on('close', done);
+  });
+}
+
+async function runChain(chain) {
+  for (const step of chain) {
+    const status = await run(step, false);
+    if (status !== 0) return status;
   }
-  console.log(`✔ ${name} (${seconds} s)`);
+  return 0;
+}
+
+const started = Date.now();
+const statuses = await Promise.all(chains.map(runChain));
+const failed = statuses.find((status) => status !== 0);
+if (failed !== undefined) process.exit(failed);
+for (const step of after) {
+  const status = await run(step, true);
+  if (status !== 0) process.exit(status);
 }
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

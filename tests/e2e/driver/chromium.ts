@@ -164,6 +164,7 @@ interface ChromeApi {
 async function startChromium(options: LaunchOptions): Promise<{ browser: Browser; origin: string }> {
   const extensionDir = options.extensionDir ?? CHROME_BUILD;
   const profileDir = options.profileDir as string;
+  const lang = options.lang ?? 'en';
   const installs = prepareProfile(
     profileDir,
     extensionDir,
@@ -179,9 +180,10 @@ async function startChromium(options: LaunchOptions): Promise<{ browser: Browser
       ...QUIET_FLAGS,
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
-      ...(options.lang === undefined ? [] : [`--lang=${options.lang}`]),
+      // English unless asked otherwise, whatever the machine's language (Firefox's too: en-US).
+      `--lang=${lang === 'en' ? 'en-US' : lang}`,
     ],
-    ...(options.lang === undefined ? {} : { env: { ...process.env, LANGUAGE: options.lang } }),
+    env: { ...process.env, LANGUAGE: lang },
   });
   try {
     const worker = await browser.waitForTarget((t) => t.type() === 'service_worker', { timeout: scaled(15_000) });

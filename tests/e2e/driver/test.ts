@@ -76,7 +76,9 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
       }
       return;
     }
-    const key = `${engine} ${JSON.stringify(launch)}`;
+    // English is the default language: a file that names it shares the browser of one that does not.
+    const options = Object.entries({ ...launch, lang: launch.lang ?? 'en' }).sort(([a], [b]) => a.localeCompare(b));
+    const key = `${engine} ${JSON.stringify(options)}`;
     if (shared.ext !== undefined && shared.key === key && shared.file !== testInfo.file) {
       // Another spec file: the extension as a new install finds it, in the same browser.
       const reset = await shared.ext.reset().catch((error: unknown) => {
