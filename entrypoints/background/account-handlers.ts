@@ -81,6 +81,8 @@ export function accountHandlers({ services, kick, notify }: HandlerDeps): Pick<H
     },
     checkKey: async (request) => {
       const check = await services.checkKey(request?.account);
+      // A key of another platform account drops the old one's waits: its writes may go now.
+      kick();
       notify();
       return check.outcome === 'ok'
         ? { account: check.account, scopes: check.scopes }

@@ -131,6 +131,9 @@ export class BackgroundServices {
       throw error;
     }
     await this.accounts.recordCheck(account.id, check);
+    // Budgets are the platform account's: a key of another one starts without the old one's waits.
+    const speaker = check.outcome === 'ok' ? check.account?.id : undefined;
+    if (speaker !== undefined) await (await this.outbox()).keyActsFor(account.id, speaker);
     return check;
   }
 }

@@ -116,11 +116,26 @@ export function samePauses(a: AccountState | undefined, b: AccountState): boolea
     sameJson(a?.offline, b.offline) &&
     sameJson(a?.budget, b.budget) &&
     sameJson(a?.learned, b.learned) &&
-    a?.refusalEndsAt === b.refusalEndsAt
+    a?.refusalEndsAt === b.refusalEndsAt &&
+    a?.speaker === b.speaker
   );
 }
 
 function sameJson(a: object | undefined, b: object | undefined): boolean {
   // Both sides are built by the functions above, so their keys come in the same order.
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * A key check named `speaker` as the platform account the key acts for. Write budgets are the
+ * platform account's (spec: a key adds no budget): a 429's wait and what answers said of the budget
+ * belong to the account they came for, so a key of another platform account starts without them.
+ * Where no check named one before, they are kept: the wait may be this account's, and the platform
+ * says to wait it out.
+ */
+export function forSpeaker(state: AccountState, speaker: string): AccountState {
+  if (state.speaker === speaker) return state;
+  if (state.speaker === undefined) return { ...state, speaker };
+  const { rateLimitedUntil: _, rateLimitedBy: __, budget: ___, learned: ____, refusalEndsAt: _____, ...rest } = state;
+  return { ...rest, speaker };
 }

@@ -5,6 +5,7 @@ import type { PacedHold } from './pacing';
 import { type OutboxListener, OutboxRecords } from './records';
 import { type DrainResult, isPending, Scheduler } from './scheduler';
 import { claimedIds, settle } from './settle';
+import { keyActsFor } from './speaker';
 import { type OutboxSummary, summarize } from './summary';
 import { findTwins, type SeenPost } from './twins';
 import type { AccountState, Clock, OutboxItem, WriteRequest } from './types';
@@ -193,6 +194,11 @@ export class Outbox {
     return this.scheduler.resumeAccount(account);
   }
 
+  /** A key check named the platform account the key acts for: see `speaker.ts`. */
+  keyActsFor(account: string, speaker: string): Promise<boolean> {
+    return this.records.serial(() => keyActsFor(this.records, account, speaker));
+  }
+
   /** The accounts (API base URLs) whose pending writes wait for a key saved for their address. */
   waitingForKey(): string[] {
     return this.scheduler.waitingForKey();
@@ -200,13 +206,7 @@ export class Outbox {
 
   /** Back online: writes held for the network may go now (a 429's time and a key's probe stay). */
   resumeOnline(): Promise<void> {
-    return this.records.serial(async () => {
-      for (const state of this.records.listAccounts()) {
-        if (state.offline === undefined) continue;
-        const { offline: _, ...rest } = state;
-        await this.records.updateAccount(rest);
-      }
-    });
+    return this.records.serial(() => this.scheduler.resumeOnline());
   }
 
   /** When the background should wake the drainer (alarm plus in-memory timer); of one account when given. */

@@ -170,6 +170,13 @@ export class Scheduler {
     if (!samePauses(state, next)) await records.updateAccount(next);
   }
 
+  /** Back online: writes held for the network may go now (a 429's time and a key's probe stay). */
+  async resumeOnline(): Promise<void> {
+    const { records } = this.deps;
+    for (const { offline, ...rest } of records.listAccounts())
+      if (offline !== undefined) await records.updateAccount(rest);
+  }
+
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.exclusiveTail.then(fn, fn);
     this.exclusiveTail = run.catch(() => undefined);

@@ -113,6 +113,11 @@ export interface AccountState {
    * writes accepted after it.
    */
   refusalEndsAt?: number;
+  /**
+   * The platform account the key acts for, as the last key check named it: budgets are the
+   * platform account's, so the waits and budget knowledge above are that account's.
+   */
+  speaker?: string;
 }
 
 /** What an answer's budget headers said, made absolute (epoch ms). */

@@ -1,7 +1,8 @@
-import { newAccount } from '../driver/extension';
+import { listOutbox, newAccount, USER_SCOPES } from '../driver/extension';
 import { waitForGroup } from '../driver/outbox';
 import { expect, test } from '../driver/test';
 import { click, fill, find, textOf, until, waitForText } from '../driver/ui';
+import { untilWrites } from '../driver/writes';
 import { OptionsScreen } from '../screens/options';
 import { OutboxScreen } from '../screens/outbox';
 import { PopupScreen } from '../screens/popup';
@@ -82,4 +83,41 @@ test("Outbox: a disabled key's reason is shown; a write waits and goes out once 
   await outbox.item('Held while the key is disabled.', /Sent at/);
   await until(async () => ((await textOf(outbox.page, OutboxScreen.banner)) === '' ? true : undefined), 'no banner');
   expect((await control.postsOf(key, account)).map((post) => post.body)).toEqual(['Held while the key is disabled.']);
+});
+
+test("Outbox: a key of another platform account does not wait out the old account's budget; the same account's does", async ({
+  ext,
+  control,
+}) => {
+  // Robin's key spends Robin's budget: the second write waits a minute for it.
+  const robin = await newAccount(ext, control);
+  await ext.call('checkKey');
+  await control.setBudget(robin.account, 1, 60);
+  const bodies = ['First, as Robin.', 'Second, after the key changed.'];
+  for (const body of bodies) await ext.call('enqueueWrite', { kind: 'post', body });
+  await until(
+    async () =>
+      (await listOutbox(ext)).some((item) => item.request.body === bodies[1] && item.state.status === 'waiting')
+        ? true
+        : undefined,
+    'the second write waiting for the budget',
+  );
+
+  // Another key of Robin's keeps the wait: a key adds no budget.
+  const robinAgain = await control.control<{ key: string }>('POST', '/keys', {
+    scopes: USER_SCOPES,
+    account: robin.account,
+  });
+  await ext.call('saveKey', { key: robinAgain.key });
+  await ext.call('checkKey');
+  const mine = (await listOutbox(ext)).filter((item) => bodies.includes(item.request.body ?? ''));
+  expect(mine.map((item) => item.state.status)).toEqual(['sent', 'waiting']);
+
+  // Sam's key: budgets are per account, so the write goes at once, as Sam, and Robin's log shows no early send.
+  const sam = await control.newKey(USER_SCOPES);
+  await ext.call('saveKey', { key: sam.key });
+  await ext.call('checkKey');
+  await untilWrites(control, sam.account, 'post.created', 1);
+  expect((await control.postsOf(sam.key, sam.account)).map((post) => post.body)).toEqual([bodies[1]]);
+  expect(earlySends(await control.writeLog(robin.account))).toEqual([]);
 });

@@ -135,6 +135,38 @@ describe('403 key disabled: pause the account, probe once per backoff window', (
     expect(outbox.accountState(A)?.rateLimitedUntil).toBe(START + 10_000);
     expect(outbox.nextWakeAt()).toBe(START + 10_000);
   });
+
+  async function rateLimitedAs(speaker: string | undefined) {
+    const setup = await makeOutbox();
+    if (speaker !== undefined) expect(await setup.outbox.keyActsFor(A, speaker)).toBe(false);
+    await setup.outbox.enqueue(A, { kind: 'post', body: 'x' });
+    const drained = setup.outbox.drain();
+    await settleMicrotasks();
+    setup.sender.last().fail(apiError('rate_limited', { status: 429, retryAfterMs: 10_000 }));
+    await drained;
+    return setup;
+  }
+
+  it('a key check naming another platform account drops the old one’s wait and what it learned: budgets are per account', async () => {
+    const { outbox, store } = await rateLimitedAs('u_robin');
+    expect(await outbox.keyActsFor(A, 'u_sam')).toBe(true);
+    const state = await store.getAccount(A);
+    expect(state?.rateLimitedUntil).toBeUndefined();
+    expect(state?.rateLimitedBy).toBeUndefined();
+    expect(state?.learned).toBeUndefined();
+    expect(state?.speaker).toBe('u_sam');
+    expect(outbox.nextWakeAt()).toBe(START);
+  });
+
+  it('a key check naming the same platform account, or the first to name one, keeps the wait', async () => {
+    const same = await rateLimitedAs('u_robin');
+    expect(await same.outbox.keyActsFor(A, 'u_robin')).toBe(false);
+    expect(same.outbox.accountState(A)?.rateLimitedUntil).toBe(START + 10_000);
+    // No check named anyone before the 429: the wait may be this account's, so it is waited out.
+    const unknown = await rateLimitedAs(undefined);
+    expect(await unknown.outbox.keyActsFor(A, 'u_sam')).toBe(false);
+    expect(unknown.outbox.accountState(A)).toMatchObject({ rateLimitedUntil: START + 10_000, speaker: 'u_sam' });
+  });
 });
 
 describe('offline before sending: stays queued, retried with backoff', () => {
