@@ -119,7 +119,12 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
 
   async reset(): Promise<boolean> {
     await this.closeTabs();
-    const done = await this.reinstall();
+    // Bounded: a store some view still holds may never let go; the caller then starts a new browser.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('The reset did not end in time')), scaled(20_000));
+    });
+    const done = await Promise.race([this.reinstall(), limit]).finally(() => clearTimeout(timer));
     // The extension's own tabs went with the old install: the probe opens again on first use.
     if (this.probePage !== undefined) this.kept.delete(this.probePage);
     await this.probePage?.close().catch(() => undefined);

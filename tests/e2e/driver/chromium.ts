@@ -118,6 +118,15 @@ export class ChromiumExtension extends BaseExtensionBrowser {
       origins: [...(this.options.grantedOrigins ?? SANDBOX_GRANT)],
       permissions: [...(this.options.grantedApis ?? [])],
     };
+    // The real side panel (no tab: `closeTabs` leaves it) would keep the old install's page open.
+    for (const target of this.browser.targets()) {
+      if (target.url() !== this.url('sidepanel.html')) continue;
+      await target
+        .asPage()
+        .then((page) => page.close())
+        .catch(() => undefined);
+    }
+    this.sidePanelTarget = undefined;
     const held = await this.inExtension(takeBackGrants, grants);
     if (!held) return false;
     const stopper = await this.workerStopper();

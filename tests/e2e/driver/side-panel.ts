@@ -49,6 +49,18 @@ export function waitForFocus(scope: Page | ElementHandle, selector: string): Pro
 }
 
 /**
+ * Waits until the real panel shows the live timeline: a post drawn, and the last opening's picture
+ * (`#snapshot`, drawn first while the panel starts) gone, so what a test touches is the live panel.
+ */
+export function untilLivePanel(view: PanelView): Promise<void> {
+  return view.evaluate(async (doc) => {
+    while (doc.getElementById('snapshot') !== null || doc.querySelector('[role="feed"] article') === null) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+}
+
+/**
  * Types `text` into the field labelled `label` of the real side panel / sidebar, as the panel's own
  * input handling sees typing (the value set, an `input` event): the real panel has no tab to type in.
  */

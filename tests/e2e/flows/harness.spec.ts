@@ -1,4 +1,5 @@
 import { listOutbox, newAccount } from '../driver/extension';
+import { untilLivePanel } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
 import { click, fill, role, textOf, until, waitForText } from '../driver/ui';
 import { untilWrites } from '../driver/writes';
@@ -29,7 +30,7 @@ test('the driver: the real side panel opens from the popup and stays open across
   const site = await ext.openTab(`${sandbox.baseUrl}/`);
   const popup = await ext.open('popup.html');
   const panel = await ext.openSidePanel(() => click(popup, role('button', 'Open side panel')));
-  await expect.poll(() => panel.evaluate((doc) => doc.querySelectorAll('article').length)).toBeGreaterThan(0);
+  await untilLivePanel(panel);
   await ext.goto(site, `${sandbox.baseUrl}/?again`);
   expect(await ext.sidePanelOpen()).toBe(true);
 });

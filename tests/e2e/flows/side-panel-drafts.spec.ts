@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { newAccount } from '../driver/extension';
-import { panelState, seedPosts, typeInPanel } from '../driver/side-panel';
+import { panelState, seedPosts, typeInPanel, untilLivePanel } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
 import type { ExtensionBrowser } from '../driver/types';
 import { click, fieldValue, find, role, type Scope, uniqueTag, waitForText } from '../driver/ui';
@@ -69,9 +69,7 @@ test('the real side panel stays open across the tab’s navigation, with its dra
   // Chromium's side panel and Firefox's sidebar are both the window's: opened from the popup, they
   // stay beside whatever page the window's tab shows.
   const panel = await ext.openSidePanel(() => click(popup.page, PopupScreen.openSidePanel));
-  await panel.evaluate(async (doc) => {
-    while (doc.querySelector('[role="feed"] article') === null) await new Promise((r) => setTimeout(r, 50));
-  });
+  await untilLivePanel(panel);
   const draft = `Half a thought about the budget ${uniqueTag()}`;
   await typeInPanel(panel, 'New post', draft);
   await panel.evaluate((doc) => {
