@@ -138,7 +138,11 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
     const end = Date.now() + scaled(15_000);
     for (;;) {
       try {
-        const reply = await this.send('getStatus');
+        // One try may never be answered (a message sent while the extension went away): try again.
+        const reply = await Promise.race([
+          this.send('getStatus'),
+          new Promise<undefined>((resolve) => setTimeout(resolve, scaled(3_000))),
+        ]);
         if (reply?.ok) return;
       } catch {
         // The page was closed or not yet loadable while the extension reloaded: open it again.
