@@ -126,11 +126,18 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
     });
     const done = await Promise.race([this.reinstall(), limit]).finally(() => clearTimeout(timer));
     // The extension's own tabs went with the old install: the probe opens again on first use.
-    if (this.probePage !== undefined) this.kept.delete(this.probePage);
-    await this.probePage?.close().catch(() => undefined);
-    this.probePage = undefined;
+    await this.forgetProbe();
     await this.closeTabs();
     return done;
+  }
+
+  /** Closes the probe page (if open); the next message opens a new one. */
+  private async forgetProbe(): Promise<void> {
+    const page = this.probePage;
+    this.probePage = undefined;
+    if (page === undefined) return;
+    this.kept.delete(page);
+    await page.close().catch(() => undefined);
   }
 
   /** Waits until the background answers a message (after a start or a reload of the extension). */
@@ -147,9 +154,7 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
       } catch {
         // The page was closed or not yet loadable while the extension reloaded: open it again.
       }
-      if (this.probePage !== undefined) this.kept.delete(this.probePage);
-      await this.probePage?.close().catch(() => undefined);
-      this.probePage = undefined;
+      await this.forgetProbe();
       if (Date.now() > end) throw new Error('The extension did not answer after its reload');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
