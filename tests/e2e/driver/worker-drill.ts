@@ -31,8 +31,20 @@ export async function lastStoredRefusal(page: Page): Promise<number> {
   return Math.max(0, ...heard.map((state) => state.rateLimitedBy?.at ?? 0));
 }
 
-/** True while the Outbox holds a write `sending`, read without waking the worker. */
-export async function isSending(page: Page): Promise<boolean> {
-  const items = (await storedRecords(page, 'outbox')) as { state: { status: string } }[];
-  return items.some((item) => item.state.status === 'sending');
+/**
+ * True when the Outbox will start no send for at least `marginMs`, read without waking the worker:
+ * nothing is `sending`, and its account waits (a 429's time, or the head write paced to a later
+ * time) until at least `marginMs` from now. "Nothing is sending" alone is not enough: the worker may
+ * mark the next write `sending` between that read and the stop, and a stop there loses its answer.
+ */
+export async function quietFor(page: Page, marginMs: number): Promise<boolean> {
+  const items = (await storedRecords(page, 'outbox')) as { seq: number; state: { status: string; until?: number } }[];
+  const accounts = (await storedRecords(page, 'accounts')) as { rateLimitedUntil?: number }[];
+  if (items.some((item) => item.state.status === 'sending')) return false;
+  const from = Date.now() + marginMs;
+  if (accounts.some((state) => (state.rateLimitedUntil ?? 0) > from)) return true;
+  const head = items
+    .filter((item) => item.state.status === 'queued' || item.state.status === 'waiting')
+    .sort((a, b) => a.seq - b.seq)[0];
+  return head?.state.status === 'waiting' && (head.state.until ?? 0) > from;
 }

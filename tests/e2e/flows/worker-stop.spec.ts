@@ -1,7 +1,7 @@
 import type { WorkerStopper } from '../driver/chromium-worker';
 import { listOutbox, newAccount } from '../driver/extension';
 import { expect, test } from '../driver/test';
-import { isSending, lastStoredRefusal, workerStopper } from '../driver/worker-drill';
+import { lastStoredRefusal, quietFor, workerStopper } from '../driver/worker-drill';
 import { earlySends } from '../support/sandbox-client';
 import { scaled } from '../support/time';
 
@@ -30,6 +30,8 @@ const STOPS_AFTER_429 = 4;
 /** The budget: 6 writes per 2 s, so 50 writes meet a 429 in about eight windows, some 16 s of drain. */
 const PER_WINDOW = 6;
 const WINDOW_S = 2;
+/** A random stop is made only when the queue will send nothing for at least this long. */
+const QUIET_MS = 250;
 
 interface Stop {
   kind: 'after429' | 'random';
@@ -107,9 +109,11 @@ test('Outbox stop drill: 50 writes, ten worker stops (four just after a 429), wo
     // The rest of the stops at random moments (0.3–1.5 s apart) while the queue drains.
     for (let made = 0; made < STOPS - STOPS_AFTER_429 && (await landed()) < WRITES; ) {
       await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 1_200));
-      // Not while a write is in flight: a stop there loses its answer (a lost answer, by design
-      // "uncertain" when not found: the unit property test's subject), not a refusal the drill judges.
-      if (stopper !== undefined && (await isSending(stopper.page))) continue;
+      // Not while a write is in flight or about to leave: a stop there loses its answer (a lost
+      // answer, by design "uncertain" when not found: the unit property test's subject), not a
+      // refusal the drill judges. So only while the queue waits (a 429's time, or paced) for at
+      // least QUIET_MS more: the read and the stop take a few ms of it.
+      if (stopper !== undefined && !(await quietFor(stopper.page, scaled(QUIET_MS)))) continue;
       if (stopNow({ kind: 'random' })) made += 1;
       await stopping;
     }
