@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
@@ -31,6 +32,8 @@ const unit = {
 
 export default defineConfig({
   test: {
+    // Every core: Vitest's default leaves one free, which on a 2-core machine is half of them.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         ...unit,

@@ -67,8 +67,17 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
     { scope: 'worker' },
   ],
   ext: async ({ engine, launch, freshBrowser, shared }, use, testInfo) => {
+    /** What the browser cost this test before it began, for the reporter's table (`browser-times.ts`). */
+    const timed = async <T>(what: 'launch' | 'reset', work: () => Promise<T>): Promise<T> => {
+      const start = Date.now();
+      try {
+        return await work();
+      } finally {
+        testInfo.annotations.push({ type: 'browser-setup', description: `${what} ${Date.now() - start}` });
+      }
+    };
     if (freshBrowser) {
-      const ext = await launchExtension(engine, launch);
+      const ext = await timed('launch', () => launchExtension(engine, launch));
       try {
         await use(ext);
       } finally {
@@ -81,7 +90,8 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
     const key = `${engine} ${JSON.stringify(options)}`;
     if (shared.ext !== undefined && shared.key === key && shared.file !== testInfo.file) {
       // Another spec file: the extension as a new install finds it, in the same browser.
-      const reset = await shared.ext.reset().catch((error: unknown) => {
+      const current = shared.ext;
+      const reset = await timed('reset', () => current.reset()).catch((error: unknown) => {
         console.warn(`Resetting the extension failed, a new browser starts: ${error}`);
         return false;
       });
@@ -93,7 +103,7 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
     if (shared.key !== key || shared.ext === undefined) {
       await shared.ext?.close();
       shared.ext = undefined;
-      shared.ext = await launchExtension(engine, launch);
+      shared.ext = await timed('launch', () => launchExtension(engine, launch));
       shared.key = key;
     }
     shared.file = testInfo.file;

@@ -6,6 +6,12 @@ interface ProjectTimes {
   skipped: number;
   /** Sum of the tests' own durations (a browser's launch counts in its file's first test). */
   busyMs: number;
+  /** Browsers started for it, and the time they took (part of `busyMs`). */
+  launches: number;
+  launchMs: number;
+  /** Extension resets between spec files (`ExtensionBrowser.reset`), and their time. */
+  resets: number;
+  resetMs: number;
   /** First start and last end: the project's span on the wall clock. */
   first: number;
   last: number;
@@ -25,6 +31,10 @@ export default class BrowserTimes implements Reporter {
       failed: 0,
       skipped: 0,
       busyMs: 0,
+      launches: 0,
+      launchMs: 0,
+      resets: 0,
+      resetMs: 0,
       first: Number.POSITIVE_INFINITY,
       last: 0,
     };
@@ -32,6 +42,17 @@ export default class BrowserTimes implements Reporter {
     if (result.status === 'skipped') times.skipped += 1;
     else if (result.status !== 'passed') times.failed += 1;
     times.busyMs += result.duration;
+    for (const { type, description } of result.annotations) {
+      if (type !== 'browser-setup' || description === undefined) continue;
+      const [what, ms] = description.split(' ');
+      if (what === 'launch') {
+        times.launches += 1;
+        times.launchMs += Number(ms);
+      } else {
+        times.resets += 1;
+        times.resetMs += Number(ms);
+      }
+    }
     const start = result.startTime.getTime();
     times.first = Math.min(times.first, start);
     times.last = Math.max(times.last, start + result.duration);
@@ -41,14 +62,15 @@ export default class BrowserTimes implements Reporter {
   onEnd(result: FullResult): void {
     const rows = [...this.projects.entries()].map(([name, t]) => {
       const span = t.last > t.first ? ((t.last - t.first) / 1000).toFixed(0) : '0';
-      return `| ${name} | ${t.tests} | ${t.failed} | ${t.skipped} | ${(t.busyMs / 1000).toFixed(0)} | ${span} |`;
+      const setup = (n: number, ms: number) => (n === 0 ? '–' : `${n} · ${(ms / 1000).toFixed(0)} s`);
+      return `| ${name} | ${t.tests} | ${t.failed} | ${t.skipped} | ${(t.busyMs / 1000).toFixed(0)} | ${setup(t.launches, t.launchMs)} | ${setup(t.resets, t.resetMs)} | ${span} |`;
     });
     console.log(
       [
         '',
         `End-to-end time by project (${result.status}, ${(result.duration / 1000).toFixed(0)} s on the wall clock, 2 workers):`,
-        '| project | tests | failed | skipped | worker-busy s | first start to last end s |',
-        '| --- | --- | --- | --- | --- | --- |',
+        '| project | tests | failed | skipped | worker-busy s | browser launches · s | extension resets · s | first start to last end s |',
+        '| --- | --- | --- | --- | --- | --- | --- | --- |',
         ...rows,
       ].join('\n'),
     );
