@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'puppeteer-core';
 import { scaled } from '../support/time';
-import type { Badge, Engine, ExtensionBrowser, LaunchOptions, PanelView, Reply } from './types';
+import type { Badge, Engine, ExtensionBrowser, LaunchOptions, PanelView, Reply, ResettableOption } from './types';
 
 /** What both browsers' drivers share: messages and reads through a probe page of ours, tab bookkeeping. */
 export abstract class BaseExtensionBrowser implements ExtensionBrowser {
@@ -34,9 +34,10 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
   protected abstract relaunch(options: LaunchOptions): Promise<Browser>;
   /**
    * Makes the extension a new install in this browser (its data, alarms and extra grants gone, its
-   * background started again, the launch's grants held); false when this browser cannot.
+   * background started again) in the language and with the grants `next` names; false when this
+   * browser cannot. `this.options` still holds the current ones.
    */
-  protected abstract reinstall(): Promise<boolean>;
+  protected abstract reinstall(next: LaunchOptions): Promise<boolean>;
   /** The page of ours that serves as the probe (one with the extension API and no UI of its own). */
   protected abstract probePath(): string;
 
@@ -117,14 +118,24 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
     }
   }
 
-  async reset(): Promise<boolean> {
+  async reset(options?: Pick<LaunchOptions, ResettableOption>): Promise<boolean> {
+    const next: LaunchOptions =
+      options === undefined
+        ? this.options
+        : {
+            ...this.options,
+            lang: options.lang,
+            grantedApis: options.grantedApis,
+            grantedOrigins: options.grantedOrigins,
+          };
     await this.closeTabs();
     // Bounded: a store some view still holds may never let go; the caller then starts a new browser.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('The reset did not end in time')), scaled(20_000));
     });
-    const done = await Promise.race([this.reinstall(), limit]).finally(() => clearTimeout(timer));
+    const done = await Promise.race([this.reinstall(next), limit]).finally(() => clearTimeout(timer));
+    if (done) this.options = next;
     // The extension's own tabs went with the old install: the probe opens again on first use.
     await this.forgetProbe();
     await this.closeTabs();

@@ -111,12 +111,14 @@ export class ChromiumExtension extends BaseExtensionBrowser {
    * event may have woken it): its next start, at the next message, finds what a new install finds
    * and rebuilds its content scripts and menus from it, as every start does. Chromium keeps the
    * install itself: it grants host access again after an uninstall only from a user's click, and
-   * `runtime.reload()` of a build loaded from the command line leaves it unloaded.
+   * `runtime.reload()` of a build loaded from the command line leaves it unloaded. So `next` may
+   * name fewer grants than held, not more, and the launch's language only.
    */
-  protected async reinstall(): Promise<boolean> {
+  protected async reinstall(next: LaunchOptions): Promise<boolean> {
+    if ((next.lang ?? 'en') !== (this.options.lang ?? 'en')) return false;
     const grants = {
-      origins: [...(this.options.grantedOrigins ?? SANDBOX_GRANT)],
-      permissions: [...(this.options.grantedApis ?? [])],
+      origins: [...(next.grantedOrigins ?? SANDBOX_GRANT)],
+      permissions: [...(next.grantedApis ?? [])],
     };
     // The real side panel (no tab: `closeTabs` leaves it) would keep the old install's page open.
     for (const target of this.browser.targets()) {

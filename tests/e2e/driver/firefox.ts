@@ -139,9 +139,15 @@ export class FirefoxExtension extends BaseExtensionBrowser {
    * Uninstalls the add-on as a user does (Firefox removes its data with it: storage, IndexedDB,
    * grants), then installs it again: a new install, welcome page and all, in the same browser.
    */
-  protected async reinstall(): Promise<boolean> {
+  protected async reinstall(next: LaunchOptions): Promise<boolean> {
     await inBrowserWindow(this.browser, 'SidebarController.hide(), null');
     await this.colourScheme(null);
+    // Firefox follows its language pref at once (the language packs are installed): the add-on
+    // installed again below starts in it, as after a restart in that language.
+    if ((next.lang ?? 'en') !== (this.options.lang ?? 'en')) {
+      const requested = JSON.stringify(requestedLocale(next.lang));
+      await inBrowserWindow(this.browser, `Services.prefs.setCharPref('intl.locale.requested', ${requested}), null`);
+    }
     const keep = 'extensions.webextensions.keepStorageOnUninstall';
     await inBrowserWindow(this.browser, `Services.prefs.setBoolPref('${keep}', false), null`);
     try {
@@ -149,7 +155,7 @@ export class FirefoxExtension extends BaseExtensionBrowser {
     } finally {
       await inBrowserWindow(this.browser, `Services.prefs.setBoolPref('${keep}', true), null`);
     }
-    await installAddon(this.browser, this.options, true);
+    await installAddon(this.browser, next, true);
     await this.untilAnswering();
     return true;
   }
@@ -173,6 +179,15 @@ function connectionOf(browser: Browser): BidiConnection {
   return connection as BidiConnection;
 }
 
+/** Firefox's `intl.locale.requested` for a language of the suite; throws when its language pack is missing. */
+function requestedLocale(lang: LaunchOptions['lang']): string {
+  if (lang === undefined || lang === 'en') return 'en-US';
+  if (!existsSync(path.join(LANGPACKS, `langpack-${lang}@firefox-esr.mozilla.org.xpi`))) {
+    throw new Error(`Firefox's ${lang} language pack is missing: apt-get install firefox-esr-l10n-${lang}`);
+  }
+  return lang;
+}
+
 /**
  * Starts Firefox ESR on `options.profileDir` and installs the add-on temporarily (installed again on
  * the same profile it keeps its data, granted origins and UUID, as a permanently installed one does).
@@ -182,10 +197,6 @@ function connectionOf(browser: Browser): BidiConnection {
  * page and Firefox its sidebar: both closed once they came, unless `keepWelcome`.
  */
 async function startFirefox(options: LaunchOptions, installs: boolean): Promise<Browser> {
-  const lang = options.lang ?? 'en';
-  if (lang !== 'en' && !existsSync(path.join(LANGPACKS, `langpack-${lang}@firefox-esr.mozilla.org.xpi`))) {
-    throw new Error(`Firefox's ${lang} language pack is missing: apt-get install firefox-esr-l10n-${lang}`);
-  }
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
@@ -200,7 +211,7 @@ async function startFirefox(options: LaunchOptions, installs: boolean): Promise<
       'extensions.webextensions.keepUuidOnUninstall': true,
       // The language packs Debian installs beside Firefox, enabled, and the language asked for.
       'extensions.autoDisableScopes': 0,
-      'intl.locale.requested': lang === 'en' ? 'en-US' : lang,
+      'intl.locale.requested': requestedLocale(options.lang),
     },
   });
   try {

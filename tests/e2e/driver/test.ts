@@ -2,6 +2,7 @@ import { test as base } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '../../../sandbox/server';
 import { SandboxClient } from '../support/sandbox-client';
 import { type Engine, type ExtensionBrowser, type LaunchOptions, launchExtension } from './index';
+import { RESETTABLE_OPTIONS, type ResettableOption } from './types';
 
 export { expect } from '@playwright/test';
 
@@ -26,6 +27,8 @@ interface Shared {
   key?: string;
   /** The spec file it last served. */
   file?: string;
+  /** The language and grants the extension was last installed with (`resettable`, as JSON). */
+  wanted?: string;
   ext?: ExtensionBrowser;
 }
 
@@ -34,6 +37,11 @@ interface WorkerFixtures {
   sandbox: RunningSandbox;
   /** The browser of this worker, kept across its tests and spec files while their launch is the same. */
   shared: Shared;
+}
+
+/** The launch options a reset may change, English and the default grants spelled out. */
+function resettable(launch: LaunchOptions): Pick<LaunchOptions, ResettableOption> {
+  return { lang: launch.lang ?? 'en', grantedApis: launch.grantedApis, grantedOrigins: launch.grantedOrigins };
 }
 
 /**
@@ -70,11 +78,11 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
     /** What the browser cost this test before it began, for the reporter's table (`browser-times.ts`). */
     const timed = async <T>(what: 'launch' | 'reset', work: () => Promise<T>): Promise<T> => {
       const start = Date.now();
-      try {
-        return await work();
-      } finally {
-        testInfo.annotations.push({ type: 'browser-setup', description: `${what} ${Date.now() - start}` });
-      }
+      const result = await work();
+      // A reset this browser could not make: its time counts with the launch that follows it.
+      const label = result === false ? 'refused' : what;
+      testInfo.annotations.push({ type: 'browser-setup', description: `${label} ${Date.now() - start}` });
+      return result;
     };
     if (freshBrowser) {
       const ext = await timed('launch', () => launchExtension(engine, launch));
@@ -85,13 +93,16 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
       }
       return;
     }
-    // English is the default language: a file that names it shares the browser of one that does not.
-    const options = Object.entries({ ...launch, lang: launch.lang ?? 'en' }).sort(([a], [b]) => a.localeCompare(b));
-    const key = `${engine} ${JSON.stringify(options)}`;
-    if (shared.ext !== undefined && shared.key === key && shared.file !== testInfo.file) {
-      // Another spec file: the extension as a new install finds it, in the same browser.
+    // The browser is kept while what a reset cannot change is the same (the language and grants it
+    // may change: `ExtensionBrowser.reset`); English is the default language.
+    const fixed = Object.entries(launch).filter(([name]) => !(RESETTABLE_OPTIONS as readonly string[]).includes(name));
+    const key = `${engine} ${JSON.stringify(fixed.sort(([a], [b]) => a.localeCompare(b)))}`;
+    const wanted = JSON.stringify(resettable(launch));
+    if (shared.ext !== undefined && shared.key === key && (shared.file !== testInfo.file || shared.wanted !== wanted)) {
+      // Another spec file, or other grants or language: the extension as a new install finds it, in
+      // the same browser when it can (else a new browser below).
       const current = shared.ext;
-      const reset = await timed('reset', () => current.reset()).catch((error: unknown) => {
+      const reset = await timed('reset', () => current.reset(launch)).catch((error: unknown) => {
         console.warn(`Resetting the extension failed, a new browser starts: ${error}`);
         return false;
       });
@@ -107,6 +118,7 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
       shared.key = key;
     }
     shared.file = testInfo.file;
+    shared.wanted = wanted;
     await use(shared.ext);
     if (testInfo.status !== testInfo.expectedStatus) {
       // A failed test may leave anything behind: the next test gets a new browser.

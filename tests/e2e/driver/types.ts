@@ -22,6 +22,10 @@ export interface LaunchOptions {
   keepWelcome?: boolean;
 }
 
+/** The launch options `reset` may change: the others need a new browser. */
+export const RESETTABLE_OPTIONS = ['lang', 'grantedApis', 'grantedOrigins'] as const;
+export type ResettableOption = (typeof RESETTABLE_OPTIONS)[number];
+
 /** A reply of the background, as an extension page receives it. */
 export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
 
@@ -88,11 +92,12 @@ export interface ExtensionBrowser {
   /**
    * The extension as a new install finds it, in this browser (seconds of CPU cheaper than a new
    * browser, for the next spec file): its tabs closed, its data, alarms, notifications and the
-   * grants a test added gone, its background started again; the launch's grants kept. False when
-   * this browser cannot (Chromium grants host access only from a user's click: a launch grant a
-   * test took back needs a new browser).
+   * grants a test added gone, its background started again, in the language and with the grants
+   * `options` name (absent: the launch's). False when this browser cannot: Chromium takes its
+   * language only at launch, and grants host access only from a user's click, so it can take
+   * grants back but not give them (Firefox can do both).
    */
-  reset(): Promise<boolean>;
+  reset(options?: Pick<LaunchOptions, ResettableOption>): Promise<boolean>;
   /** Closes the browser and starts it again on the same profile (the same user's browser restarted). */
   restart(options?: Omit<LaunchOptions, 'profileDir'>): Promise<void>;
   /** Closes every tab the test opened (the browser stays, for the next test of the file). */

@@ -45,8 +45,8 @@ export default class BrowserTimes implements Reporter {
     for (const { type, description } of result.annotations) {
       if (type !== 'browser-setup' || description === undefined) continue;
       const [what, ms] = description.split(' ');
-      if (what === 'launch') {
-        times.launches += 1;
+      if (what === 'launch' || what === 'refused') {
+        if (what === 'launch') times.launches += 1;
         times.launchMs += Number(ms);
       } else {
         times.resets += 1;
