@@ -3,7 +3,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { createRouter, toRuntimeListener } from '@/lib/messages/router';
 import type { DrainResult } from '@/lib/queue';
 import { accountsItem } from '@/lib/storage/accounts';
-import { readSettings, settingsItem } from '@/lib/storage/settings';
+import { readSettings, type Settings, settingsItem } from '@/lib/storage/settings';
 import { drawBadge } from './badge';
 import { listenForCommands } from './commands';
 import { ContextMenus } from './context-menus';
@@ -62,14 +62,18 @@ export default defineBackground(() => {
   // per page carries the status and the items that changed; bars hear about their posts.
   const changes = new OutboxChanges();
   let pushQueued = false;
+  /** The settings as they changed since the last push (pages get them with their value). */
+  let changedSettings: Settings | undefined;
   const pushState = () => {
     if (pushQueued) return;
     pushQueued = true;
     setTimeout(async () => {
       pushQueued = false;
       const { delta, posts } = changes.take();
+      const settings = changedSettings;
+      changedSettings = undefined;
       const status = await statusOf(services);
-      pages.broadcast(status, delta);
+      pages.broadcast(status, delta, settings);
       if (posts.size > 0) await bars.changed(posts);
       await drawBadge(status);
     }, 0);
@@ -105,7 +109,10 @@ export default defineBackground(() => {
   });
   listenForNoticeClicks();
   browser.runtime.onConnect.addListener((port) => {
-    const greet = async () => ({ status: await statusOf(services) });
+    const greet = async () => {
+      const [status, settings] = await Promise.all([statusOf(services), readSettings()]);
+      return { status, settings };
+    };
     const firstPage = async () => {
       const [status, outbox] = await Promise.all([statusOf(services), services.outbox()]);
       return () => ({ status, outbox: changes.firstPage(outbox.list()) });
@@ -131,6 +138,7 @@ export default defineBackground(() => {
   // post's menu): the link scripts and menus are rebuilt only when what they are made of changed.
   let decorations: string | undefined;
   settingsItem.watch((settings) => {
+    changedSettings = settings;
     pushState();
     const { baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts } = settings;
     const next = JSON.stringify([baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts]);

@@ -46,10 +46,14 @@ export class StatePorts {
     return true;
   }
 
-  /** Sends every page the status, and the Outbox's changes to those that follow it. */
-  broadcast(status: StatePush['status'], outbox: OutboxDelta | undefined): void {
+  /** Sends every page the status and the settings when they changed, and the Outbox's changes to those that follow it. */
+  broadcast(status: StatePush['status'], outbox: OutboxDelta | undefined, settings?: StatePush['settings']): void {
     for (const [port, subscription] of this.ports) {
-      this.post(port, subscription.outbox && outbox !== undefined ? { status, outbox } : { status });
+      this.post(port, {
+        status,
+        ...(subscription.outbox && outbox !== undefined ? { outbox } : {}),
+        ...(settings === undefined ? {} : { settings }),
+      });
     }
   }
 

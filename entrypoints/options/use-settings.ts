@@ -4,26 +4,30 @@ import type { RequestInput } from '@/lib/messages/protocol';
 import { sendMessage } from '@/lib/messages/send';
 import type { Settings } from '@/lib/storage/settings';
 import { errorText } from '@/lib/ui/error-text';
+import { pageStore, useSettings as usePageSettings } from '@/lib/ui/page-store';
 
 /** A change to the settings, as `saveSettings` takes it. */
 export type SettingsChange = RequestInput<'saveSettings'>;
 /** Saves a change; resolves with words for an error, or undefined once saved. */
 export type SaveSettings = (change: SettingsChange) => Promise<string | undefined>;
 
-/** The settings from the background (undefined until read) and a way to save changes to them. */
+/**
+ * The settings from the page's store (undefined until known), which the background's pushes keep
+ * current (a mute from the panel shows here at once), and a way to save changes to them. The page
+ * also asks once, so a background that cannot answer is said in words.
+ */
 export function useSettings(): { settings: Settings | undefined; loadError: string | undefined; save: SaveSettings } {
-  const [settings, setSettings] = useState<Settings>();
+  const settings = usePageSettings();
   const [loadError, setLoadError] = useState<string>();
   useEffect(() => {
     void sendMessage('getSettings').then((reply) => {
-      if (reply.ok) setSettings(reply.data);
+      if (reply.ok) pageStore().seedSettings(reply.data);
       else setLoadError(errorText(reply.error));
     });
   }, []);
   const save = useCallback<SaveSettings>(async (change) => {
-    const reply = await sendMessage('saveSettings', change);
+    const reply = await pageStore().saveSettings(change);
     if (!reply.ok) return reply.error.code === 'bad_request' ? t('optionsNotSavedInvalid') : errorText(reply.error);
-    setSettings(reply.data);
     return undefined;
   }, []);
   return { settings, loadError, save };

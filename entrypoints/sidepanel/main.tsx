@@ -5,6 +5,7 @@ import type { MutesSource } from '@/entrypoints/sidepanel/state/use-mutes';
 import type { KindsSource } from '@/entrypoints/sidepanel/state/use-reaction-kinds';
 import { markDocumentLanguage } from '@/lib/i18n';
 import { checkReply, loadReplyChecks, sendMessage } from '@/lib/messages/send';
+import { pageStore } from '@/lib/ui/page-store';
 import { App } from './App';
 import { takeEarlyRequests } from './fast-open/early-requests';
 import { expectFirstItems, whenFirstItemsPainted, whenSnapshotPainted } from './fast-open/first-paint';
@@ -18,6 +19,8 @@ const CACHED_PAINT_LIMIT = 500;
 const SNAPSHOT_PAINT_LIMIT = 100;
 
 markDocumentLanguage();
+
+function noop(): void {}
 
 // The early script (fast-open/early.ts) asked for the first page and the settings while this
 // bundle loaded: use its answers, checked like any reply; ask again only where it did not run.
@@ -51,15 +54,14 @@ const checksMayRun =
         () => undefined,
         () => undefined,
       );
-const settings = early?.settings.then(
-  async (raw) => {
-    await checksMayRun;
-    return checkReply('getSettings', raw);
-  },
-  () => sendMessage('getSettings'),
-);
-const kinds: KindsSource = { initial: settings, cached: cachedKinds, remember: kept.rememberKinds };
-const mutes: MutesSource = { initial: settings, cached: kept.mutes(), remember: kept.rememberMutes };
+// The settings asked for before this code loaded seed the page's store; its pushes keep them current.
+void early?.settings.then(async (raw) => {
+  await checksMayRun;
+  const reply = await checkReply('getSettings', raw);
+  if (reply.ok) pageStore().seedSettings(reply.data);
+}, noop);
+const kinds: KindsSource = { cached: cachedKinds, remember: kept.rememberKinds };
+const mutes: MutesSource = { cached: kept.mutes(), remember: kept.rememberMutes };
 void store.loadFirst();
 
 const drafts = new DraftStore();

@@ -1,3 +1,4 @@
+import { settingsSchema } from '@/lib/storage/settings';
 import { z } from '@/lib/zod';
 import { outboxItemSchema } from './fields';
 import { protocol } from './protocol';
@@ -11,6 +12,9 @@ import { protocol } from './protocol';
  *   that changed or were added and the ids of those removed; `reset` (the first push after the
  *   subscription) replaces what the page had with the first page of the Outbox (every write not
  *   sent yet, the newest sent ones) and says where older ones start (`listOutbox {cursor}`).
+ * - `settings` (as `getSettings` answers them) in the first push to a page, and in the push after
+ *   every change to them, from any page or import: mutes, reaction kinds and the rest reach every
+ *   open page with their value, and no page reads them back from storage.
  */
 export const statePushSchema = z.object({
   status: protocol.getStatus.reply,
@@ -23,6 +27,7 @@ export const statePushSchema = z.object({
       nextCursor: z.string().nullable().optional(),
     })
     .optional(),
+  settings: settingsSchema.optional(),
 });
 export type StatePush = z.infer<typeof statePushSchema>;
 export type OutboxDelta = NonNullable<StatePush['outbox']>;

@@ -2,6 +2,18 @@ import { normalizeBaseUrl } from '@/lib/base-url';
 import { z } from '@/lib/zod';
 import { definePref } from './prefs';
 import { DEFAULT_REACTION_KINDS, MAX_REACTION_LABEL, REACTION_KIND_VALUE, type ReactionKind } from './reaction-kinds';
+import {
+  MAX_EXCLUDED_HOSTS,
+  MAX_HANDLE_LENGTH,
+  MAX_HOST_LENGTH,
+  MAX_LINK_PATTERNS,
+  MAX_MUTED_AUTHORS,
+  MAX_MUTED_WORD_LENGTH,
+  MAX_MUTED_WORDS,
+  MAX_PATTERN_LENGTH,
+  MAX_REACTION_KINDS,
+  MUTED_HANDLE,
+} from './settings-limits';
 
 /** A reaction the user can place (see {@link ReactionKind}: no label is the product's words), checked. */
 export const reactionKindSchema = z.object({
@@ -9,19 +21,7 @@ export const reactionKindSchema = z.object({
   label: z.string().trim().min(1).max(MAX_REACTION_LABEL).optional(),
 }) satisfies z.ZodType<ReactionKind>;
 
-/** Most reaction kinds, link patterns and excluded hosts; longest pattern and host (the options page checks the same). */
-export const MAX_REACTION_KINDS = 8;
-export const MAX_LINK_PATTERNS = 20;
-export const MAX_EXCLUDED_HOSTS = 200;
-export const MAX_PATTERN_LENGTH = 300;
-export const MAX_HOST_LENGTH = 253;
-/** Most muted words (and phrases) and muted people; longest word and handle. */
-export const MAX_MUTED_WORDS = 200;
-export const MAX_MUTED_AUTHORS = 500;
-export const MAX_MUTED_WORD_LENGTH = 100;
-export const MAX_HANDLE_LENGTH = 100;
-/** A handle as the mute list keeps it: one word, without its leading `@` (the pages strip it). */
-export const MUTED_HANDLE = /^[^\s@]\S*$/u;
+export * from './settings-limits';
 
 /** The user's settings. None of it is secret: the API key lives in the vault, with its origin. */
 export const settingsSchema = z.object({

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import type { Reply } from '@/lib/messages/envelope';
 import { STATE_PORT } from '@/lib/messages/envelope';
 import type { OutboxItemView } from '@/lib/messages/fields';
+import type { RequestInput } from '@/lib/messages/protocol';
 import type { OutboxDelta, StatePush } from '@/lib/messages/push';
 import { loadPushChecks, sendMessage } from '@/lib/messages/send';
+import type { Settings } from '@/lib/storage/settings';
 
 /** The status the background pushes (see `getStatus`). */
 export type Status = StatePush['status'];
@@ -21,6 +24,8 @@ export interface PageState {
   status: Status | undefined;
   /** Undefined until the first page of the Outbox came (only pages that follow it get one). */
   outbox: OutboxState | undefined;
+  /** Undefined until the first push (or the page's early `getSettings` answer) came. */
+  settings: Settings | undefined;
 }
 
 /** Applies one push (pure: the store's only way to change, unit-tested on its own). */
@@ -28,6 +33,7 @@ export function applyPush(state: PageState, push: StatePush): PageState {
   return {
     status: push.status,
     outbox: push.outbox === undefined ? state.outbox : applyOutbox(state.outbox, push.outbox),
+    settings: push.settings ?? state.settings,
   };
 }
 
@@ -59,7 +65,9 @@ export function withOlder(
  * connects again (the connection starts the worker), and asks again for what it followed.
  */
 export class PageStore {
-  private state: PageState = { status: undefined, outbox: undefined };
+  private state: PageState = { status: undefined, outbox: undefined, settings: undefined };
+  /** Pushes applied so far: a page's own answer is older than any push that came after it was asked. */
+  private pushes = 0;
   private readonly listeners = new Set<() => void>();
   private port: ReturnType<typeof browser.runtime.connect> | undefined;
   private wantsOutbox = false;
@@ -96,6 +104,25 @@ export class PageStore {
     return undefined;
   }
 
+  /**
+   * Settings the page read before the first push came (the side panel asks while its code loads);
+   * a push, always newer or as new, is never replaced by them.
+   */
+  seedSettings(settings: Settings): void {
+    if (this.state.settings === undefined) this.set({ ...this.state, settings });
+  }
+
+  /**
+   * Saves a change to the settings through the background. Its answer shows at once unless a push
+   * came meanwhile (that push, or the one this change makes next, carries the newer value).
+   */
+  async saveSettings(change: RequestInput<'saveSettings'>): Promise<Reply<'saveSettings'>> {
+    const before = this.pushes;
+    const reply = await sendMessage('saveSettings', change);
+    if (reply.ok && this.pushes === before) this.set({ ...this.state, settings: reply.data });
+    return reply;
+  }
+
   private connect(): void {
     if (this.port !== undefined) return;
     clearTimeout(this.retry);
@@ -106,7 +133,9 @@ export class PageStore {
       // promise run in the order they were added, so pushes keep their order.
       void loadPushChecks().then(({ statePushSchema }) => {
         const push = statePushSchema.safeParse(raw);
-        if (push.success && this.port === port) this.set(applyPush(this.state, push.data));
+        if (!push.success || this.port !== port) return;
+        this.pushes += 1;
+        this.set(applyPush(this.state, push.data));
       }, noop);
     });
     port.onDisconnect.addListener(() => {
@@ -149,6 +178,11 @@ export function usePageState<T>(select: (state: PageState) => T): T {
 /** The status the background pushes. */
 export function useStatus(): Status | undefined {
   return usePageState((state) => state.status);
+}
+
+/** The settings as the background last pushed them (undefined until the first push). */
+export function useSettings(): Settings | undefined {
+  return usePageState((state) => state.settings);
 }
 
 /** The Outbox's items as the page knows them; follows them from the first call. */

@@ -1,18 +1,15 @@
 import type { RefObject } from 'preact';
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { VirtualListHandle } from '@/components/timeline/VirtualList';
 import { t } from '@/lib/i18n';
-import type { Reply } from '@/lib/messages/envelope';
-import { sendMessage } from '@/lib/messages/send';
-import { MAX_MUTED_AUTHORS, settingsItem } from '@/lib/storage/settings';
+import { MAX_MUTED_AUTHORS } from '@/lib/storage/settings-limits';
 import { errorText } from '@/lib/ui/error-text';
+import { pageStore, useSettings } from '@/lib/ui/page-store';
 import { handleKey, type MuteLists } from '@/lib/ui/timeline-filter';
 
-/** Where the panel's mute lists come from before the settings answer (as for the reaction kinds). */
+/** Where the panel's mute lists come from before the page's store has the settings. */
 export interface MutesSource {
-  /** A `getSettings` answer already on its way. */
-  initial?: Promise<Reply<'getSettings'>> | undefined;
-  /** The lists of the last opening, used until the answer comes. */
+  /** The lists of the last opening, used until the store has them. */
   cached?: MuteLists | undefined;
   /** Keeps the lists for the next opening. */
   remember?: (mutes: MuteLists) => void;
@@ -28,52 +25,38 @@ export interface Mutes {
   unmuteWord(word: string): Promise<string | undefined>;
 }
 
-const NONE: MuteLists = { words: [], authors: [] };
-
 /**
- * The mute lists from the settings, read again when the settings change (the options page saved,
- * or another panel muted someone). Changes go through `saveSettings`, like the options page's, with
- * the whole list: the background checks it against the settings' bounds.
+ * The mute lists from the page's store, which the background's pushes keep current (the options
+ * page saved, or another panel muted someone). Changes go through `saveSettings`, like the options
+ * page's, with the whole list: the background checks it against the settings' bounds.
  */
 export function useMutes(source: MutesSource = {}): Mutes {
-  const [lists, setLists] = useState<MuteLists | undefined>(source.cached);
+  const settings = useSettings();
+  const words = settings?.mutedWords;
+  const authors = settings?.mutedAuthors;
+  const lists = useMemo<MuteLists | undefined>(
+    () => (words === undefined || authors === undefined ? source.cached : { words, authors }),
+    [words, authors],
+  );
   const latest = useRef(lists);
   latest.current = lists;
-  const adopt = useCallback((next: MuteLists) => {
-    const mutes = { words: next.words, authors: next.authors };
-    setLists(mutes);
-    source.remember?.(mutes);
-  }, []);
-
   useEffect(() => {
-    let alive = true;
-    const load = async (answer: Promise<Reply<'getSettings'>> = sendMessage('getSettings')) => {
-      const reply = await answer;
-      if (!alive) return;
-      if (reply.ok) adopt({ words: reply.data.mutedWords, authors: reply.data.mutedAuthors });
-      else setLists((current) => current ?? NONE);
-    };
-    void load(source.initial);
-    const unwatch = settingsItem.watch(() => void load());
-    return () => {
-      alive = false;
-      unwatch();
-    };
-  }, []);
+    if (words !== undefined && authors !== undefined) source.remember?.({ words, authors });
+  }, [words, authors]);
 
   const save = async (change: { mutedWords?: string[]; mutedAuthors?: string[] }) => {
-    const reply = await sendMessage('saveSettings', change);
+    const reply = await pageStore().saveSettings(change);
     if (!reply.ok) return t('panelMuteFailed', errorText(reply.error));
-    adopt({ words: reply.data.mutedWords, authors: reply.data.mutedAuthors });
+    latest.current = { words: reply.data.mutedWords, authors: reply.data.mutedAuthors };
     return undefined;
   };
 
   return {
     lists,
     setAuthor: async (handle, muted) => {
-      const authors = latest.current?.authors ?? [];
+      const current = latest.current?.authors ?? [];
       const key = handleKey(handle);
-      const others = authors.filter((entry) => handleKey(entry) !== key);
+      const others = current.filter((entry) => handleKey(entry) !== key);
       if (muted && others.length >= MAX_MUTED_AUTHORS) return t('panelMuteFull', String(MAX_MUTED_AUTHORS));
       return save({ mutedAuthors: muted ? [...others, key] : others });
     },

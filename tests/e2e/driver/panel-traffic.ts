@@ -6,7 +6,11 @@ export interface PanelTraffic {
   /** Messages the panel sent, by name. */
   sent: Record<string, number>;
   /** Pushes the background sent down the panel's state ports. */
-  pushes: { status?: unknown; outbox?: { reset: boolean; items: { id: string }[]; removed: string[] } }[];
+  pushes: {
+    status?: unknown;
+    outbox?: { reset: boolean; items: { id: string }[]; removed: string[] };
+    settings?: { mutedWords: string[]; reactionKinds: unknown[] };
+  }[];
   /** Ports the panel opened. */
   ports: number;
 }
@@ -99,4 +103,37 @@ interface FirefoxGlobal {
       };
     };
   };
+}
+
+/**
+ * Counts, from now on, the panel's reads of storage (IndexedDB opens and reads, `storage.*` gets),
+ * installed in the panel page itself (both browsers: it is there already); `storageReads` reads the count.
+ */
+export async function countStorageReads(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const counter = { reads: 0 };
+    (window as unknown as { __storageReads: typeof counter }).__storageReads = counter;
+    const count = <A extends unknown[], R>(fn: (...args: A) => R) =>
+      function (this: unknown, ...args: A): R {
+        counter.reads += 1;
+        return fn.apply(this, args);
+      };
+    IDBFactory.prototype.open = count(IDBFactory.prototype.open);
+    for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype]) {
+      proto.get = count(proto.get);
+      proto.getAll = count(proto.getAll);
+      proto.openCursor = count(proto.openCursor);
+    }
+    const api =
+      (globalThis as unknown as { browser?: StorageApi; chrome?: StorageApi }).browser ??
+      (globalThis as unknown as { chrome?: StorageApi }).chrome;
+    for (const area of [api?.storage?.local, api?.storage?.session]) {
+      if (area !== undefined) area.get = count(area.get.bind(area));
+    }
+  });
+  return () => page.evaluate(() => (window as unknown as { __storageReads: { reads: number } }).__storageReads.reads);
+}
+
+interface StorageApi {
+  storage?: { local?: { get: (...args: unknown[]) => unknown }; session?: { get: (...args: unknown[]) => unknown } };
 }

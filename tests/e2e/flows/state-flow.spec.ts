@@ -1,7 +1,11 @@
 import { listOutbox, newAccount } from '../driver/extension';
-import { countedPanel } from '../driver/panel-traffic';
+import { countedPanel, countStorageReads } from '../driver/panel-traffic';
+import { seedPosts } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
+import { find, paste, role, uniqueTag, waitForText } from '../driver/ui';
+import { OptionsScreen } from '../screens/options';
 import { OutboxScreen } from '../screens/outbox';
+import { SidePanelScreen } from '../screens/side-panel';
 import { scaled } from '../support/time';
 
 test('with the Outbox tab open, one change is one push carrying it, and the panel never lists the Outbox', async ({
@@ -35,4 +39,33 @@ test('with the Outbox tab open, one change is one push carrying it, and the pane
   expect(after.pushes.at(-1)?.outbox).toMatchObject({ reset: false, items: [], removed: [item.id] });
   expect(after.sent.listOutbox ?? 0).toBe(0);
   expect(after.ports).toBe(1);
+});
+
+test('a settings change made in the options page reaches the open panel as one push carrying it, and no read', async ({
+  ext,
+  control,
+}) => {
+  const tag = `t${uniqueTag()}`;
+  await seedPosts(control, [`Cycle lanes ${tag}`, `Tram stops ${tag} spoiler${tag}`]);
+  await newAccount(ext, control);
+  const { page, traffic } = await countedPanel(ext);
+  const panel = new SidePanelScreen(page);
+  await panel.article(`Tram stops ${tag}`);
+  const reads = await countStorageReads(page);
+  const before = await traffic();
+
+  // A muted word pasted on the options page (one change, so one save): the panel hides its post.
+  const options = await OptionsScreen.open(ext);
+  await paste(options.page, role('textbox', 'Muted words and phrases'), `spoiler${tag}`);
+  await waitForText(options.page, 'Saved.', { selector: role('region', 'Muted words and people') });
+  await page.bringToFront();
+  await find(page, role('button', '1 hidden'));
+
+  const after = await traffic();
+  const carrying = after.pushes.slice(before.pushes.length).filter((push) => push.settings !== undefined);
+  expect(carrying).toHaveLength(1);
+  expect(carrying[0]?.settings?.mutedWords).toEqual([`spoiler${tag}`]);
+  expect(after.sent.getSettings ?? 0).toBe(before.sent.getSettings ?? 0);
+  expect(after.ports).toBe(1);
+  expect(await reads()).toBe(0);
 });

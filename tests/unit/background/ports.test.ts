@@ -3,6 +3,7 @@ import { OutboxChanges } from '@/entrypoints/background/outbox-changes';
 import { MAX_WATCHED, PostStatePorts } from '@/entrypoints/background/post-state-ports';
 import { StatePorts } from '@/entrypoints/background/state-port';
 import type { OutboxItem } from '@/lib/queue/types';
+import { DEFAULT_SETTINGS } from '@/lib/storage/settings';
 
 const identity = { extensionId: 'ext', extensionOrigin: 'chrome-extension://ext' };
 const fromPage = (url: string) => ({ id: 'ext', url, tab: { id: 4 }, frameId: 0 });
@@ -139,6 +140,26 @@ describe('pages: one port, one push per change, carrying what changed', () => {
     expect(popup.told.at(-1)).toEqual({ status });
     expect([panel.told.length, popup.told.length]).toEqual([3, 2]);
     expect(changes.take()).toEqual({ delta: undefined, posts: new Set() });
+  });
+
+  it('pushes changed settings with their value to every page, and nothing of them otherwise', async () => {
+    const pages = new StatePorts(identity);
+    const panel = fakePort('state', fromPanel);
+    const options = fakePort('state', fromPanel);
+    const settings = { ...DEFAULT_SETTINGS, mutedWords: ['spoiler'] };
+    for (const port of [panel, options]) {
+      pages.accept(
+        port as never,
+        async () => ({ status, settings: DEFAULT_SETTINGS }),
+        async () => () => ({ status }),
+      );
+    }
+    await settle();
+    pages.broadcast(status, undefined, settings);
+    pages.broadcast(status, undefined);
+    for (const port of [panel, options]) {
+      expect(port.told).toEqual([{ status, settings: DEFAULT_SETTINGS }, { status, settings }, { status }]);
+    }
   });
 
   it('refuses content scripts and odd subscriptions', async () => {

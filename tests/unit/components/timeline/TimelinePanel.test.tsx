@@ -15,6 +15,7 @@ import { pendingDraftItem } from '@/lib/storage/pending-draft';
 import { DEFAULT_SETTINGS } from '@/lib/storage/settings';
 import type { Status } from '@/lib/ui/page-store';
 import { useFakeClock } from '../../support/clock';
+import { push, resetFakeStore } from '../../support/fake-page-store';
 import { useEnglishMessages } from '../../support/locale';
 import { outboxItem, status as statusOf } from '../outbox/fixtures';
 import { NOW, post, posts, withViewport } from './fixtures';
@@ -22,26 +23,11 @@ import { NOW, post, posts, withViewport } from './fixtures';
 const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
 
-// The page's store: it holds the test's Outbox; `pushOutbox` is the background's push.
-const store = vi.hoisted(() => ({ items: [] as unknown[], listeners: new Set<() => void>() }));
-vi.mock('@/lib/ui/page-store', async () => {
-  const { useEffect, useState } = await import('preact/hooks');
-  return {
-    useOutbox: () => {
-      const [, redraw] = useState(0);
-      useEffect(() => {
-        const listener = () => redraw((n) => n + 1);
-        store.listeners.add(listener);
-        return () => store.listeners.delete(listener);
-      }, []);
-      return { items: store.items, olderCursor: null };
-    },
-  };
-});
+// The page's store: it holds the test's Outbox and settings; `pushOutbox` is the background's push.
+vi.mock('@/lib/ui/page-store', async () => (await import('../../support/fake-page-store')).fakePageStoreModule(send));
 const pushOutbox = (items: OutboxItemView[]) =>
   act(async () => {
-    store.items = items;
-    for (const listener of store.listeners) listener();
+    push({ items });
   });
 
 type Handler = (payload: unknown) => unknown;
@@ -61,14 +47,6 @@ function background() {
     switch (name) {
       case 'getTimelinePage':
         return timeline(payload as { cursor?: string; limit: number });
-      case 'getSettings':
-        return ok({
-          baseUrl: 'http://127.0.0.1:8787',
-          reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }],
-          linkPatterns: [],
-          decorateAllSites: false,
-          excludedHosts: [],
-        });
       case 'enqueueWrite':
         return ok(outboxItem(payload as OutboxItemView['request'], { status: 'queued' }));
       default:
@@ -122,7 +100,7 @@ describe('TimelinePanel', () => {
     useFakeClock(NOW);
     undoViewport = withViewport(600);
     handlers = {};
-    store.items = [];
+    resetFakeStore({ ...DEFAULT_SETTINGS, reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }] });
     send.mockReset();
     timeline = ({ cursor }) => (cursor === undefined ? pageOf(posts(1, 20), 'c1') : pageOf(posts(21, 30), null));
     background();
@@ -205,18 +183,15 @@ describe('TimelinePanel', () => {
       if (n === 0) return pageOf(posts(1, 1), 'c1');
       return n <= MAX_EMPTY_RUN ? pageOf([], `c${n + 1}`) : pageOf(posts(2, 3), null);
     };
-    // The settings (with the mutes) answer only after paging paused.
-    let answerSettings = () => {};
-    handlers.getSettings = () =>
-      new Promise((resolve) => {
-        answerSettings = () => resolve(ok({ ...DEFAULT_SETTINGS, mutedWords: ['spoiler'] }));
-      });
+    // The settings (with the mutes) come only after paging paused.
+    resetFakeStore();
+    const answerSettings = () => push({ settings: { ...DEFAULT_SETTINGS, mutedWords: ['spoiler'] } });
     await openPanel();
     expect(calls('getTimelinePage')).toHaveLength(1 + MAX_EMPTY_RUN);
     expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
     // The mutes arrive: the pause, counted without them, is lifted, and the list, still at its end,
     // goes on instead of falling silent.
-    answerSettings();
+    await act(answerSettings);
     await flush();
     expect(calls('getTimelinePage')).toHaveLength(2 + MAX_EMPTY_RUN);
     await flush();

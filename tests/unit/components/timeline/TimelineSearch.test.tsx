@@ -7,13 +7,14 @@ import { TimelinePanel } from '@/entrypoints/sidepanel/TimelinePanel';
 import type { MessageName } from '@/lib/messages/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/storage/settings';
 import { useFakeClock } from '../../support/clock';
+import { resetFakeStore } from '../../support/fake-page-store';
 import { useEnglishMessages } from '../../support/locale';
 import { outboxItem, status } from '../outbox/fixtures';
 import { NOW, post, posts, withViewport } from './fixtures';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
-vi.mock('@/lib/ui/page-store', () => ({ useOutbox: () => ({ items: [], olderCursor: null }) }));
+vi.mock('@/lib/ui/page-store', async () => (await import('../../support/fake-page-store')).fakePageStoreModule(send));
 
 let settings: Settings;
 const ok = (data: unknown) => ({ ok: true, data });
@@ -26,8 +27,6 @@ function background(firstPage = posts(1, 20), nextCursor: string | null = 'c1') 
         return (payload as { cursor?: string }).cursor === undefined
           ? ok({ items: firstPage, nextCursor })
           : ok({ items: posts(21, 30), nextCursor: null });
-      case 'getSettings':
-        return ok(settings);
       case 'saveSettings':
         settings = { ...settings, ...(payload as Partial<Settings>) };
         return ok(settings);
@@ -48,6 +47,8 @@ const flush = () =>
   });
 
 async function openPanel() {
+  // What the background pushed the page: the settings as the test set them.
+  resetFakeStore(settings);
   const store = new TimelineStore((request) => send('getTimelinePage', request));
   void store.loadFirst();
   const drafts = new DraftStore();

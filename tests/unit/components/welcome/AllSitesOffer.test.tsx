@@ -2,16 +2,21 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AllSitesOffer } from '@/entrypoints/welcome/AllSitesOffer';
 import { DEFAULT_SETTINGS } from '@/lib/storage/settings';
+import { resetFakeStore } from '../../support/fake-page-store';
 import { useEnglishMessages } from '../../support/locale';
 import { fakePermissions } from '../../support/permissions';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
+vi.mock('@/lib/ui/page-store', async () =>
+  (await import('../../support/fake-page-store')).fakePageStoreModule(send),
+);
 
 describe('AllSitesOffer (welcome page)', () => {
   beforeEach(() => {
     useEnglishMessages();
     send.mockReset();
+    resetFakeStore();
     send.mockImplementation(async (name: string, change?: object) => ({
       ok: true,
       data: name === 'saveSettings' ? { ...DEFAULT_SETTINGS, ...change } : DEFAULT_SETTINGS,

@@ -1,0 +1,62 @@
+import type { OutboxItemView } from '@/lib/messages/fields';
+import type { Settings } from '@/lib/storage/settings';
+
+/**
+ * The page's store as a component test drives it (`vi.mock('@/lib/ui/page-store', async () =>
+ * (await import('../../support/fake-page-store')).fakePageStoreModule(send))`): the test sets what the background last pushed and pushes changes;
+ * a save goes through the test's `send` and, answered, shows as the push that follows it would.
+ */
+export const fakeStore = {
+  items: [] as OutboxItemView[],
+  settings: undefined as Settings | undefined,
+  listeners: new Set<() => void>(),
+};
+
+/** The background's push: the state changes, every component reading it draws again. */
+export function push(change: Partial<Pick<typeof fakeStore, 'items' | 'settings'>>): void {
+  Object.assign(fakeStore, change);
+  for (const listener of fakeStore.listeners) listener();
+}
+
+/** Forgets what a test pushed (call in `beforeEach`). */
+export function resetFakeStore(settings?: Settings): void {
+  fakeStore.items = [];
+  fakeStore.settings = settings;
+}
+
+type Send = (name: string, payload?: unknown) => Promise<{ ok: boolean; data?: unknown }>;
+
+/** The module `@/lib/ui/page-store` replaced: the hooks read `fakeStore`, saves go through `send`. */
+export async function fakePageStoreModule(send: Send) {
+  const { useEffect, useState } = await import('preact/hooks');
+  const useFollow = () => {
+    const [, redraw] = useState(0);
+    useEffect(() => {
+      const listener = () => redraw((n) => n + 1);
+      fakeStore.listeners.add(listener);
+      return () => {
+        fakeStore.listeners.delete(listener);
+      };
+    }, []);
+  };
+  return {
+    useOutbox: () => {
+      useFollow();
+      return { items: fakeStore.items, olderCursor: null };
+    },
+    useSettings: () => {
+      useFollow();
+      return fakeStore.settings;
+    },
+    pageStore: () => ({
+      seedSettings: (settings: Settings) => {
+        if (fakeStore.settings === undefined) push({ settings });
+      },
+      saveSettings: async (change: Partial<Settings>) => {
+        const reply = await send('saveSettings', change);
+        if (reply.ok) push({ settings: reply.data as Settings });
+        return reply;
+      },
+    }),
+  };
+}
