@@ -189,12 +189,13 @@ export class InlineBar {
     if (parts === undefined || this.frame !== undefined || !this.linkStillMatches()) return;
     const postId = this.postId;
     this.note = undefined;
+    const heard = this.env.states.heard(postId);
     this.frame = new ReplyFrame(postId, this.scheme, {
       sent: (status) => {
         if (postId !== this.postId) return;
         this.lastAction = REPLY;
         this.closeComposer(true);
-        this.applyAck((state) => {
+        this.applyAck(heard, (state) => {
           state.replies.pending += 1;
           state.replies.latest = { status };
         });
@@ -236,13 +237,14 @@ export class InlineBar {
     this.busy = true;
     this.lastAction = kind;
     const postId = this.postId;
+    const heard = this.env.states.heard(postId);
     const reply = await sendLite('reactToPost', { postId, reaction: kind, ...(hold ? { hold } : {}) });
     this.busy = false;
     if (postId !== this.postId) return;
     if (!reply.ok) return this.say(errorWords(reply.error), true);
     this.note = undefined;
     const { status, heldUntil } = reply.data;
-    this.applyAck((state) => state.reactions.push({ kind, status, ...(heldUntil ? { heldUntil } : {}) }));
+    this.applyAck(heard, (state) => state.reactions.push({ kind, status, ...(heldUntil ? { heldUntil } : {}) }));
     this.env.states.follow(postId);
   }
 
@@ -270,8 +272,15 @@ export class InlineBar {
     return what === REPLY ? t('barReply') : (this.env.kinds.find((k) => k.value === what)?.label ?? what);
   }
 
-  /** Shows an acknowledged write at once, before the background's push about it. */
-  private applyAck(change: (state: PostStateView) => void): void {
+  /**
+   * Shows an acknowledged write at once, before the background's push about it, unless news of the
+   * post came since it was asked for (`heard` was the count then): that news already holds it.
+   */
+  private applyAck(heard: number, change: (state: PostStateView) => void): void {
+    if (this.env.states.heard(this.postId) !== heard) {
+      this.render();
+      return;
+    }
     const state: PostStateView = this.state ?? emptyPost(this.postId);
     change(state);
     this.state = state;

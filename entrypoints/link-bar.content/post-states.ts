@@ -30,6 +30,8 @@ export class PostStates {
   private port: Port | undefined;
   /** The last state told per post (and as JSON, to redraw only for news). */
   private readonly last = new Map<string, { key: string; state: PostStateView }>();
+  /** How many times news of each post came (see `heard`). */
+  private readonly newsCount = new Map<string, number>();
 
   constructor(private readonly signal: AbortSignal) {
     const onShown = () => {
@@ -61,6 +63,16 @@ export class PostStates {
       // The page has no bars left: the port goes.
       if (this.listeners.size === 0) this.close();
     };
+  }
+
+  /**
+   * How many times news of `postId` came so far. A bar's acknowledged write is shown at once only
+   * when no news came since the write was asked for: news that came first (a port message can
+   * overtake a reply) already holds the write, maybe further on ("sent"), and no later news would
+   * correct an acknowledgement drawn over it.
+   */
+  heard(postId: string): number {
+    return this.newsCount.get(postId) ?? 0;
   }
 
   /** Follows `postId` from the next batch on. */
@@ -132,6 +144,7 @@ export class PostStates {
     const key = JSON.stringify(state);
     if ((this.last.get(state.postId)?.key ?? JSON.stringify(emptyPost(state.postId))) === key) return;
     this.last.set(state.postId, { key, state });
+    this.newsCount.set(state.postId, this.heard(state.postId) + 1);
     for (const listener of this.listeners.get(state.postId) ?? []) listener(state);
   }
 }

@@ -71,6 +71,21 @@ describe('post states: bars follow their posts over one port per frame', () => {
     expect(ports.map((port) => [port.name, port.said])).toEqual([['post-states', [{ watch: ['p1', 'p2'] }]]]);
   });
 
+  it('counts the news of each post, so a write acknowledged after its news is not drawn over it', async () => {
+    const states = new PostStates(new AbortController().signal);
+    states.watch('p1', () => undefined);
+    states.request('p1');
+    await vi.advanceTimersByTimeAsync(200);
+    const [port] = ports;
+    const asked = states.heard('p1');
+    expect(asked).toBe(0);
+    // The push of the write (already sent) overtakes the reply that acknowledges it.
+    port?.tell({ posts: [state('p1', 'sent')] });
+    port?.tell({ posts: [state('p1', 'sent')] });
+    expect(states.heard('p1')).toBe(1);
+    expect(states.heard('p2')).toBe(0);
+  });
+
   it('tells a bar only about news: a post without writes draws nothing, a change draws once', async () => {
     const states = new PostStates(new AbortController().signal);
     const seen: PostStateView[] = [];

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { StatePush } from '@/lib/messages/push';
 import { loadPushChecks } from '@/lib/messages/send';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/storage/settings';
-import { applyPush, PageStore, type PageState } from '@/lib/ui/page-store';
+import { applyPush, type PageState, PageStore } from '@/lib/ui/page-store';
 import { status as statusOf } from '../components/outbox/fixtures';
 
 const send = vi.hoisted(() => vi.fn());

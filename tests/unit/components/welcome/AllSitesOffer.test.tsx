@@ -8,9 +8,7 @@ import { fakePermissions } from '../../support/permissions';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
-vi.mock('@/lib/ui/page-store', async () =>
-  (await import('../../support/fake-page-store')).fakePageStoreModule(send),
-);
+vi.mock('@/lib/ui/page-store', async () => (await import('../../support/fake-page-store')).fakePageStoreModule(send));
 
 describe('AllSitesOffer (welcome page)', () => {
   beforeEach(() => {
