@@ -199,7 +199,6 @@ export class InlineBar {
           state.replies.pending += 1;
           state.replies.latest = { status };
         });
-        this.env.states.follow(postId);
       },
       close: () => this.closeComposer(true),
       replaced: () => {
@@ -245,7 +244,6 @@ export class InlineBar {
     this.note = undefined;
     const { status, heldUntil } = reply.data;
     this.applyAck(heard, (state) => state.reactions.push({ kind, status, ...(heldUntil ? { heldUntil } : {}) }));
-    this.env.states.follow(postId);
   }
 
   /** Undo of the last reaction while it is held: nothing is sent. */
@@ -272,19 +270,14 @@ export class InlineBar {
     return what === REPLY ? t('barReply') : (this.env.kinds.find((k) => k.value === what)?.label ?? what);
   }
 
-  /**
-   * Shows an acknowledged write at once, before the background's push about it, unless news of the
-   * post came since it was asked for (`heard` was the count then): that news already holds it.
-   */
+  /** Draws an acknowledged write unless news of its post came since it was asked (`heard`); follows the post. */
   private applyAck(heard: number, change: (state: PostStateView) => void): void {
-    if (this.env.states.heard(this.postId) !== heard) {
-      this.render();
-      return;
+    if (this.env.states.heard(this.postId) === heard) {
+      this.state ??= emptyPost(this.postId);
+      change(this.state);
     }
-    const state: PostStateView = this.state ?? emptyPost(this.postId);
-    change(state);
-    this.state = state;
     this.render();
+    this.env.states.follow(this.postId);
   }
 
   private say(text: string, bad: boolean): void {

@@ -68,8 +68,46 @@ test('the driver: reset makes the extension a new install again, in the same bro
   await untilWrites(control, again.account, 'post.created', 1);
 });
 
+test('the driver: a reset takes another language and grants where the browser can (Firefox), else says no', async ({
+  ext,
+}) => {
+  const uiLanguage = () =>
+    ext.inExtension(() => {
+      const api =
+        (globalThis as unknown as { browser?: ExtensionApi }).browser ??
+        (globalThis as unknown as { chrome: ExtensionApi }).chrome;
+      return api.i18n.getUILanguage();
+    });
+  const tabsGranted = () =>
+    ext.inExtension(() => {
+      const api =
+        (globalThis as unknown as { browser?: ExtensionApi }).browser ??
+        (globalThis as unknown as { chrome: ExtensionApi }).chrome;
+      return api.permissions.contains({ permissions: ['tabs'] });
+    });
+  const browser = ext.browser;
+  if (ext.engine === 'chromium') {
+    // Chromium takes its language at launch only and gives a grant only from a user's click.
+    expect(await ext.reset({ lang: 'de' })).toBe(false);
+    expect(await ext.reset({ grantedApis: ['tabs'] })).toBe(false);
+    expect(await uiLanguage()).toMatch(/^en/);
+    return;
+  }
+  try {
+    expect(await ext.reset({ lang: 'de', grantedApis: ['tabs'] })).toBe(true);
+    expect(ext.browser).toBe(browser);
+    expect(await uiLanguage()).toMatch(/^de/);
+    expect(await tabsGranted()).toBe(true);
+  } finally {
+    expect(await ext.reset({})).toBe(true);
+  }
+  expect(await uiLanguage()).toMatch(/^en/);
+  expect(await tabsGranted()).toBe(false);
+});
+
 interface ExtensionApi {
+  i18n: { getUILanguage(): string };
   storage: { local: { get(keys: null): Promise<object> } };
   alarms: { getAll(): Promise<unknown[]> };
-  permissions: { contains(p: { origins: string[] }): Promise<boolean> };
+  permissions: { contains(p: { origins?: string[]; permissions?: string[] }): Promise<boolean> };
 }
