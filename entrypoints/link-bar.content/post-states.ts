@@ -28,10 +28,8 @@ export class PostStates {
   private readonly wanted = new Set<string>();
   private gatherTimer: ReturnType<typeof setTimeout> | undefined;
   private port: Port | undefined;
-  /** The last state told per post (and as JSON, to redraw only for news). */
-  private readonly last = new Map<string, { key: string; state: PostStateView }>();
-  /** How many times news of each post came (see `heard`). */
-  private readonly newsCount = new Map<string, number>();
+  /** The last state told per post (and as JSON, to redraw only for news; `n`: news so far, see `heard`). */
+  private readonly last = new Map<string, { key: string; state: PostStateView; n: number }>();
 
   constructor(private readonly signal: AbortSignal) {
     const onShown = () => {
@@ -72,7 +70,7 @@ export class PostStates {
    * correct an acknowledgement drawn over it.
    */
   heard(postId: string): number {
-    return this.newsCount.get(postId) ?? 0;
+    return this.last.get(postId)?.n ?? 0;
   }
 
   /** Follows `postId` from the next batch on. */
@@ -143,8 +141,7 @@ export class PostStates {
     // Bars redraw only for news: most posts on a page have no writes of the user's, ever.
     const key = JSON.stringify(state);
     if ((this.last.get(state.postId)?.key ?? JSON.stringify(emptyPost(state.postId))) === key) return;
-    this.last.set(state.postId, { key, state });
-    this.newsCount.set(state.postId, this.heard(state.postId) + 1);
+    this.last.set(state.postId, { key, state, n: this.heard(state.postId) + 1 });
     for (const listener of this.listeners.get(state.postId) ?? []) listener(state);
   }
 }
