@@ -3,7 +3,7 @@ import { t, tCount } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import { type PostStateView, reactionViews, stageOf } from '@/lib/messages/post-writes';
 import { kindLabel, type ReactionKind } from '@/lib/storage/reaction-kinds';
-import { MAX_HANDLE_LENGTH, MUTED_HANDLE } from '@/lib/storage/settings';
+import { MAX_HANDLE_LENGTH, MUTED_HANDLE } from '@/lib/storage/settings-limits';
 import { handleKey, type MuteReason } from '@/lib/ui/timeline-filter';
 import { MutedNote } from './MutedNote';
 import { PostMenu } from './PostMenu';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { checkReactionKinds, type KindRow, kindRows, reactionKindsToSave } from '@/entrypoints/options/settings-form';
 import { t } from '@/lib/i18n';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
-import { MAX_REACTION_KINDS } from '@/lib/storage/settings';
+import { MAX_REACTION_KINDS } from '@/lib/storage/settings-limits';
 import { SaveState } from './SaveState';
 import { type SaveSettings, useAutosave } from './use-settings';
 

@@ -2,6 +2,7 @@ import { type MessageKey, t } from '@/lib/i18n';
 import { normalizeHostEntry } from '@/lib/links/hosts';
 import { type PatternError, parsePermalinkPattern } from '@/lib/links/pattern';
 import { kindLabel, productLabel, type ReactionKind, type ShownReactionKind } from '@/lib/storage/reaction-kinds';
+import { reactionKindSchema } from '@/lib/storage/settings';
 import {
   MAX_EXCLUDED_HOSTS,
   MAX_HANDLE_LENGTH,
@@ -12,8 +13,7 @@ import {
   MAX_MUTED_WORDS,
   MAX_PATTERN_LENGTH,
   MUTED_HANDLE,
-  reactionKindSchema,
-} from '@/lib/storage/settings';
+} from '@/lib/storage/settings-limits';
 import { fold, handleKey } from '@/lib/ui/timeline-filter';
 
 /*

@@ -21,8 +21,6 @@ export const reactionKindSchema = z.object({
   label: z.string().trim().min(1).max(MAX_REACTION_LABEL).optional(),
 }) satisfies z.ZodType<ReactionKind>;
 
-export * from './settings-limits';
-
 /** The user's settings. None of it is secret: the API key lives in the vault, with its origin. */
 export const settingsSchema = z.object({
   /**

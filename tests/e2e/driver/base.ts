@@ -1,7 +1,16 @@
 import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'puppeteer-core';
 import { scaled } from '../support/time';
-import type { Badge, Engine, ExtensionBrowser, LaunchOptions, PanelView, Reply, ResettableOption } from './types';
+import {
+  type Badge,
+  type Engine,
+  type ExtensionBrowser,
+  type LaunchOptions,
+  type PanelView,
+  type Reply,
+  type ResettableOption,
+  resettableOf,
+} from './types';
 
 /** What both browsers' drivers share: messages and reads through a probe page of ours, tab bookkeeping. */
 export abstract class BaseExtensionBrowser implements ExtensionBrowser {
@@ -119,15 +128,7 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
   }
 
   async reset(options?: Pick<LaunchOptions, ResettableOption>): Promise<boolean> {
-    const next: LaunchOptions =
-      options === undefined
-        ? this.options
-        : {
-            ...this.options,
-            lang: options.lang,
-            grantedApis: options.grantedApis,
-            grantedOrigins: options.grantedOrigins,
-          };
+    const next: LaunchOptions = options === undefined ? this.options : { ...this.options, ...resettableOf(options) };
     await this.closeTabs();
     // Bounded: a store some view still holds may never let go; the caller then starts a new browser.
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -2,7 +2,7 @@ import { test as base } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '../../../sandbox/server';
 import { SandboxClient } from '../support/sandbox-client';
 import { type Engine, type ExtensionBrowser, type LaunchOptions, launchExtension } from './index';
-import { RESETTABLE_OPTIONS, type ResettableOption } from './types';
+import { RESETTABLE_OPTIONS, resettableOf } from './types';
 
 export { expect } from '@playwright/test';
 
@@ -27,7 +27,7 @@ interface Shared {
   key?: string;
   /** The spec file it last served. */
   file?: string;
-  /** The language and grants the extension was last installed with (`resettable`, as JSON). */
+  /** The language and grants the extension was last installed with (`resettableOf`, as JSON). */
   wanted?: string;
   ext?: ExtensionBrowser;
 }
@@ -37,11 +37,6 @@ interface WorkerFixtures {
   sandbox: RunningSandbox;
   /** The browser of this worker, kept across its tests and spec files while their launch is the same. */
   shared: Shared;
-}
-
-/** The launch options a reset may change, English and the default grants spelled out. */
-function resettable(launch: LaunchOptions): Pick<LaunchOptions, ResettableOption> {
-  return { lang: launch.lang ?? 'en', grantedApis: launch.grantedApis, grantedOrigins: launch.grantedOrigins };
 }
 
 /**
@@ -94,10 +89,11 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
       return;
     }
     // The browser is kept while what a reset cannot change is the same (the language and grants it
-    // may change: `ExtensionBrowser.reset`); English is the default language.
+    // may change: `ExtensionBrowser.reset`).
     const fixed = Object.entries(launch).filter(([name]) => !(RESETTABLE_OPTIONS as readonly string[]).includes(name));
     const key = `${engine} ${JSON.stringify(fixed.sort(([a], [b]) => a.localeCompare(b)))}`;
-    const wanted = JSON.stringify(resettable(launch));
+    // English is the default language: a file that names it and one that does not want the same.
+    const wanted = JSON.stringify({ ...resettableOf(launch), lang: launch.lang ?? 'en' });
     if (shared.ext !== undefined && shared.key === key && (shared.file !== testInfo.file || shared.wanted !== wanted)) {
       // Another spec file, or other grants or language: the extension as a new install finds it, in
       // the same browser when it can (else a new browser below).

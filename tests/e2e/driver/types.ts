@@ -26,6 +26,11 @@ export interface LaunchOptions {
 export const RESETTABLE_OPTIONS = ['lang', 'grantedApis', 'grantedOrigins'] as const;
 export type ResettableOption = (typeof RESETTABLE_OPTIONS)[number];
 
+/** What a reset may change of `options`, each named (an absent one as undefined: its default). */
+export function resettableOf(options: LaunchOptions): Pick<LaunchOptions, ResettableOption> {
+  return { lang: options.lang, grantedApis: options.grantedApis, grantedOrigins: options.grantedOrigins };
+}
+
 /** A reply of the background, as an extension page receives it. */
 export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { protocol } from '@/lib/messages/protocol';
 import { createRouter } from '@/lib/messages/router';
+import { repairSettings } from '@/lib/storage/settings';
 import {
   MAX_HANDLE_LENGTH,
   MAX_MUTED_AUTHORS,
   MAX_MUTED_WORD_LENGTH,
   MAX_MUTED_WORDS,
-  repairSettings,
-} from '@/lib/storage/settings';
+} from '@/lib/storage/settings-limits';
 import { EXTENSION_ID, ORIGIN, senders, spyHandlers } from './fixtures';
 
 const saveSettings = (payload: unknown) => protocol.saveSettings.request.safeParse(payload);

@@ -9,7 +9,8 @@ import {
   lines,
   reactionKindsToSave,
 } from '@/entrypoints/options/settings-form';
-import { MAX_EXCLUDED_HOSTS, MAX_LINK_PATTERNS, MAX_REACTION_KINDS, settingsSchema } from '@/lib/storage/settings';
+import { settingsSchema } from '@/lib/storage/settings';
+import { MAX_EXCLUDED_HOSTS, MAX_LINK_PATTERNS, MAX_REACTION_KINDS } from '@/lib/storage/settings-limits';
 import { useEnglishMessages, useLocaleMessages } from '../support/locale';
 
 describe('settings form checks', () => {

@@ -1,5 +1,6 @@
 import type { OutboxItemView } from '@/lib/messages/fields';
 import type { Settings } from '@/lib/storage/settings';
+import type { Status } from '@/lib/ui/page-store';
 
 /**
  * The page's store as a component test drives it (`vi.mock('@/lib/ui/page-store', async () =>
@@ -7,21 +8,29 @@ import type { Settings } from '@/lib/storage/settings';
  * a save goes through the test's `send` and, answered, shows as the push that follows it would.
  */
 export const fakeStore = {
+  status: undefined as Status | undefined,
   items: [] as OutboxItemView[],
+  olderCursor: null as string | null,
   settings: undefined as Settings | undefined,
   listeners: new Set<() => void>(),
+  /** What the page's "older history" read answers (`pageStore().loadOlder()`). */
+  loadOlder: async (): Promise<unknown> => undefined,
 };
 
 /** The background's push: the state changes, every component reading it draws again. */
-export function push(change: Partial<Pick<typeof fakeStore, 'items' | 'settings'>>): void {
+export function push(change: Partial<Pick<typeof fakeStore, 'status' | 'items' | 'settings'>>): void {
   Object.assign(fakeStore, change);
   for (const listener of fakeStore.listeners) listener();
 }
 
 /** Forgets what a test pushed (call in `beforeEach`). */
 export function resetFakeStore(settings?: Settings): void {
+  fakeStore.status = undefined;
   fakeStore.items = [];
+  fakeStore.olderCursor = null;
   fakeStore.settings = settings;
+  fakeStore.listeners.clear();
+  fakeStore.loadOlder = async () => undefined;
 }
 
 type Send = (name: string, payload?: unknown) => Promise<{ ok: boolean; data?: unknown }>;
@@ -40,15 +49,20 @@ export async function fakePageStoreModule(send: Send) {
     }, []);
   };
   return {
+    useStatus: () => {
+      useFollow();
+      return fakeStore.status;
+    },
     useOutbox: () => {
       useFollow();
-      return { items: fakeStore.items, olderCursor: null };
+      return { items: fakeStore.items, olderCursor: fakeStore.olderCursor };
     },
     useSettings: () => {
       useFollow();
       return fakeStore.settings;
     },
     pageStore: () => ({
+      loadOlder: () => fakeStore.loadOlder(),
       seedSettings: (settings: Settings) => {
         if (fakeStore.settings === undefined) push({ settings });
       },

@@ -4,6 +4,7 @@ import { OutboxView } from '@/components/outbox/OutboxView';
 import { OutboxTab } from '@/entrypoints/sidepanel/OutboxTab';
 import type { OutboxItemView } from '@/lib/messages/fields';
 import type { MessageName } from '@/lib/messages/protocol';
+import { fakeStore, push as pushToStore, resetFakeStore } from '../../support/fake-page-store';
 import { useEnglishMessages } from '../../support/locale';
 import { outboxItem, status } from './fixtures';
 
@@ -17,41 +18,12 @@ const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
 
 // The page's store: the test sets what it holds and pushes (tells its subscribers) by hand.
-const store = vi.hoisted(() => ({
-  status: undefined as unknown,
-  items: [] as unknown[],
-  olderCursor: null as string | null,
-  listeners: new Set<() => void>(),
-  loadOlder: undefined as unknown as () => Promise<unknown>,
-}));
-vi.mock('@/lib/ui/page-store', async () => {
-  const { useEffect, useState } = await import('preact/hooks');
-  const useStore = () => {
-    const [, redraw] = useState(0);
-    useEffect(() => {
-      const listener = () => redraw((n) => n + 1);
-      store.listeners.add(listener);
-      return () => store.listeners.delete(listener);
-    }, []);
-  };
-  return {
-    useStatus: () => {
-      useStore();
-      return store.status;
-    },
-    useOutbox: () => {
-      useStore();
-      return { items: store.items, olderCursor: store.olderCursor };
-    },
-    pageStore: () => ({ loadOlder: () => store.loadOlder() }),
-  };
-});
+vi.mock('@/lib/ui/page-store', async () => (await import('../../support/fake-page-store')).fakePageStoreModule(send));
 /** A push from the background: the store now holds `next`. */
 const push = (next: OutboxItemView[]) =>
   act(async () => {
     items = next;
-    store.items = next;
-    for (const listener of store.listeners) listener();
+    pushToStore({ items: next });
   });
 
 const NOW = Date.UTC(2026, 10, 22, 9, 0, 0);
@@ -82,7 +54,7 @@ function background(overrides: Partial<Record<MessageName, (payload: unknown) =>
 
 /** The side panel's Outbox tab over the store as the test set it. */
 function renderOutbox() {
-  store.items = items;
+  fakeStore.items = items;
   return render(<OutboxTab />);
 }
 
@@ -94,11 +66,9 @@ describe('OutboxView', () => {
     // Only the clock: testing-library's findBy* waits on real timers.
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
     send.mockReset();
-    store.status = status();
-    store.olderCursor = null;
-    store.listeners.clear();
+    resetFakeStore();
+    fakeStore.status = status();
     items = [];
-    store.items = items;
   });
   afterEach(() => {
     cleanup();
@@ -338,8 +308,8 @@ describe('OutboxView', () => {
 
   it('reads older sent writes on request, and says when they cannot be read', async () => {
     items = [outboxItem({ kind: 'post', body: 'Sent once' }, { status: 'sent', id: 'p_1', at: NOW })];
-    store.olderCursor = '7';
-    store.loadOlder = vi.fn(async () => ({ code: 'unavailable', message: 'x' }));
+    fakeStore.olderCursor = '7';
+    fakeStore.loadOlder = vi.fn(async () => ({ code: 'unavailable', message: 'x' }));
     background();
     renderOutbox();
     await screen.findByText(/Sent once/);
@@ -348,7 +318,7 @@ describe('OutboxView', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The Outbox could not be loaded: The extension is starting. Try again in a moment.',
     );
-    expect(store.loadOlder).toHaveBeenCalledTimes(1);
+    expect(fakeStore.loadOlder).toHaveBeenCalledTimes(1);
   });
 
   it('shows the ten newest sent writes, and all on request', async () => {
