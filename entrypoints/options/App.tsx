@@ -28,7 +28,8 @@ export function App() {
   const { settings, loadError, save } = useSettings();
   // Bumped by an import: the cards keep what is typed in their own state, so they start again from it.
   const [generation, setGeneration] = useState(0);
-  const accounts = status?.accounts ?? [];
+  // The exports name the accounts: they wait for the status (a file made before would have none).
+  const accounts = status?.accounts;
   return (
     <main>
       <h1>{t('optionsTitle')}</h1>
@@ -56,17 +57,19 @@ export function App() {
               save={save}
             />
             <OutboxHistory saved={{ keepSent: settings.keepSent, keepSentDays: settings.keepSentDays }} save={save}>
-              <OutboxExport accounts={accounts} />
+              {accounts !== undefined && <OutboxExport accounts={accounts} />}
             </OutboxHistory>
             <MutesCard words={settings.mutedWords} authors={settings.mutedAuthors} save={save} />
             <NotificationsCard notify={settings.notify} save={save} />
           </Fragment>
-          <BackupCard
-            settings={settings}
-            accounts={accounts}
-            save={save}
-            onImported={() => setGeneration((value) => value + 1)}
-          />
+          {accounts !== undefined && (
+            <BackupCard
+              settings={settings}
+              accounts={accounts}
+              save={save}
+              onImported={() => setGeneration((value) => value + 1)}
+            />
+          )}
         </>
       )}
       <ShortcutHint />
