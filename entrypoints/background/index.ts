@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { PushOrder } from '@/lib/messages/push-order';
 import { createRouter, toRuntimeListener } from '@/lib/messages/router';
 import type { DrainResult } from '@/lib/queue';
 import { accountsItem } from '@/lib/storage/accounts';
@@ -61,24 +62,19 @@ export default defineBackground(() => {
   // State pushes and the badge follow every durable Outbox change, coalesced per task: one push
   // per page carries the status and the items that changed; bars hear about their posts.
   const changes = new OutboxChanges();
-  let pushQueued = false;
   /** The settings as they changed since the last push (pages get them with their value). */
   let changedSettings: Settings | undefined;
-  const pushState = () => {
-    if (pushQueued) return;
-    pushQueued = true;
-    setTimeout(async () => {
-      pushQueued = false;
-      const { delta, posts } = changes.take();
-      const settings = changedSettings;
-      changedSettings = undefined;
-      const status = await statusOf(services);
-      pages.broadcast(status, delta, settings);
-      if (posts.size > 0) await bars.changed(posts);
-      await drawBadge(status);
-    }, 0);
-  };
-  const pages = new StatePorts(identity);
+  const order = new PushOrder(async () => {
+    const { delta, posts } = changes.take();
+    const settings = changedSettings;
+    changedSettings = undefined;
+    const status = await statusOf(services);
+    pages.broadcast(status, delta, settings);
+    if (posts.size > 0) await bars.changed(posts);
+    await drawBadge(status);
+  }, console.error);
+  const pushState = () => order.changed();
+  const pages = new StatePorts(identity, (task) => order.serial(task));
   const bars = new PostStatePorts(identity, async () => (await services.outbox()).list());
 
   // System notifications about writes, when the user turned them on (notifier.ts).

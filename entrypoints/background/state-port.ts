@@ -12,13 +12,18 @@ export class StatePorts {
   /** Each page's port, and whether it follows the Outbox's items. */
   private readonly ports = new Map<Browser.runtime.Port, { outbox: boolean; asked: boolean }>();
 
-  constructor(private readonly identity: ExtensionIdentity) {}
+  constructor(
+    private readonly identity: ExtensionIdentity,
+    /** Runs a push's making and sending in the order of all pushes (lib/messages/push-order.ts). */
+    private readonly serial: <T>(task: () => Promise<T>) => Promise<T> = (task) => task(),
+  ) {}
 
   /**
    * The `runtime.onConnect` listener's part for pages; false for a port not theirs. `greet` makes a
    * newcomer's first push. `firstPage` gets ready (async) to make the push a page subscribing to the
    * Outbox gets first; it is made and sent in the same task as the subscription starts, so no change
-   * falls between the first page and the changes pushed after it.
+   * falls between the first page and the changes pushed after it. Both run in the order of every
+   * push (`serial`), so a page never gets a push older than one it has.
    */
   accept(
     port: Browser.runtime.Port,
@@ -36,13 +41,14 @@ export class StatePorts {
     port.onMessage.addListener((raw: unknown) => {
       if (!pageSaysSchema.safeParse(raw).success || subscription.asked) return;
       subscription.asked = true;
-      firstPage().then((make) => {
+      this.serial(async () => {
+        const make = await firstPage();
         if (!this.ports.has(port)) return;
         subscription.outbox = true;
         this.post(port, make());
-      }, console.error);
+      }).catch(console.error);
     });
-    greet().then((push) => this.post(port, push), console.error);
+    this.serial(async () => this.post(port, await greet())).catch(console.error);
     return true;
   }
 
