@@ -22,13 +22,22 @@ export function storedRecords(page: Page, store: 'accounts' | 'outbox'): Promise
 }
 
 /**
- * The newest time (epoch ms) the Outbox stored a 429 it heard (an account's `rateLimitedBy`, not a
- * lost answer), read without waking the worker; 0 when none.
+ * The newest 429 the Outbox stored as heard (an account's `rateLimitedBy`, not a lost answer), read
+ * without waking the worker: when it was stored, and until when its account waits (epoch ms); 0s when none.
  */
-export async function lastStoredRefusal(page: Page): Promise<number> {
-  const states = (await storedRecords(page, 'accounts')) as { rateLimitedBy?: { at: number; lost?: boolean } }[];
+export async function lastRefusal(page: Page): Promise<{ at: number; until: number }> {
+  const states = (await storedRecords(page, 'accounts')) as {
+    rateLimitedBy?: { at: number; lost?: boolean };
+    rateLimitedUntil?: number;
+  }[];
   const heard = states.filter((state) => state.rateLimitedBy !== undefined && state.rateLimitedBy.lost !== true);
-  return Math.max(0, ...heard.map((state) => state.rateLimitedBy?.at ?? 0));
+  const newest = heard.sort((a, b) => (b.rateLimitedBy?.at ?? 0) - (a.rateLimitedBy?.at ?? 0))[0];
+  return { at: newest?.rateLimitedBy?.at ?? 0, until: newest?.rateLimitedUntil ?? 0 };
+}
+
+/** The newest time (epoch ms) the Outbox stored a 429 it heard; 0 when none. */
+export async function lastStoredRefusal(page: Page): Promise<number> {
+  return (await lastRefusal(page)).at;
 }
 
 /**

