@@ -5,13 +5,18 @@ import type { TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store
 import type { MutesSource } from '@/entrypoints/sidepanel/state/use-mutes';
 import type { KindsSource } from '@/entrypoints/sidepanel/state/use-reaction-kinds';
 import { t } from '@/lib/i18n';
+import { lazy } from '@/lib/ui/lazy';
 import { outboxLinkTarget } from '@/lib/ui/outbox-link';
 import { useStatus } from '@/lib/ui/page-store';
-import { OutboxTab } from './OutboxTab';
 import { PanelTabs, type TabName } from './PanelTabs';
-import { ThisPageTab } from './ThisPageTab';
 import { TimelinePanel } from './TimelinePanel';
 import './sidepanel.css';
+
+// The Outbox and "This page" are not on the first screen: their code loads when first shown, or
+// when the user points at their tab (docs/performance.md, "Side panel: what the first screen loads").
+const OutboxTab = lazy(() => import('./OutboxTab').then((module) => module.OutboxTab));
+const ThisPageTab = lazy(() => import('./ThisPageTab').then((module) => module.ThisPageTab));
+const LOADERS: Partial<Record<TabName, () => unknown>> = { outbox: OutboxTab.load, page: ThisPageTab.load };
 
 /**
  * The side panel: three tabs, the public timeline (with the composer), the Outbox and "This page"
@@ -43,7 +48,12 @@ export function App(props: {
     <div class="panel">
       <header class="panel-head">
         <h1 class="visually-hidden">{t('extName')}</h1>
-        <PanelTabs selected={tab} onSelect={select} outbox={status?.outbox} />
+        <PanelTabs
+          selected={tab}
+          onSelect={select}
+          onIntent={(name) => void LOADERS[name]?.()}
+          outbox={status?.outbox}
+        />
       </header>
       <main class="panel-main">
         <RateLimitBanner status={status} />

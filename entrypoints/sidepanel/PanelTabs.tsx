@@ -16,6 +16,8 @@ const ORDER: TabName[] = ['timeline', 'outbox', 'page'];
 export function PanelTabs(props: {
   selected: TabName;
   onSelect: (tab: TabName) => void;
+  /** The user points at a tab or focuses it: a tab's code may start loading before the click. */
+  onIntent?: (tab: TabName) => void;
   outbox: Status['outbox'] | undefined;
 }) {
   const refs = useRef<Partial<Record<TabName, HTMLButtonElement | null>>>({});
@@ -59,6 +61,8 @@ export function PanelTabs(props: {
       tabIndex={props.selected === name ? 0 : -1}
       class="tab"
       onClick={() => props.onSelect(name)}
+      onPointerEnter={() => props.onIntent?.(name)}
+      onFocus={() => props.onIntent?.(name)}
     >
       {label}
       {extra}

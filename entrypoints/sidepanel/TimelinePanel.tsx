@@ -4,7 +4,6 @@ import { Composer } from '@/components/timeline/Composer';
 import { ListFooter } from '@/components/timeline/ListFooter';
 import { NewPostsBanner } from '@/components/timeline/NewPostsBanner';
 import { SearchBar } from '@/components/timeline/SearchBar';
-import { ShortcutsDialog } from '@/components/timeline/ShortcutsDialog';
 import { Skeleton } from '@/components/timeline/Skeleton';
 import { TimelineItem } from '@/components/timeline/TimelineItem';
 import { EmptyState, ErrorState, loadProblem } from '@/components/timeline/TimelineStates';
@@ -20,6 +19,7 @@ import { t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
+import { lazy } from '@/lib/ui/lazy';
 import type { Status } from '@/lib/ui/page-store';
 import { markFirstItemsPainted } from './fast-open/first-paint';
 import { speakerField, usePanelSpeaker } from './state/speaker';
@@ -34,6 +34,10 @@ import { replyBox, without } from './timeline-rows';
 const ESTIMATED_ROW = 150;
 
 const getKey = (item: PostView) => item.id;
+/** The list of keys: its code loads when the user first asks for it. */
+const ShortcutsDialog = lazy(() =>
+  import('@/components/timeline/ShortcutsDialog').then((module) => module.ShortcutsDialog),
+);
 const sendPost = (body: string) => sendMessage('enqueueWrite', { kind: 'post', body, ...speakerField() });
 
 export interface TimelinePanelProps {
@@ -286,7 +290,7 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource, mutes
       <p class="visually-hidden" role="status">
         {announcement}
       </p>
-      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {helpOpen && <ShortcutsDialog open onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

@@ -157,7 +157,8 @@ describe('TimelinePanel: search, mutes, keys', () => {
     await key(document.body, '/');
     expect(document.activeElement).toBe(search());
     await key(document.body, '?');
-    expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+    // The list's code loads when first asked for.
+    await vi.waitFor(() => expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy());
     expect(screen.getByText('Reply to the focused post')).toBeTruthy();
   });
 });

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
+
+/**
+ * What the side panel loads before its first screen: the page (its stylesheet is inline), the early
+ * script, and the module scripts it adds (the meta tag the build writes; the `checks` chunk it names
+ * in `data-after` loads after them and is counted apart). Ceilings in bytes, gzip level 9, set from
+ * the build of 28 Nov 2026 with ~5% room (docs/performance.md, "Side panel: what the first screen
+ * loads"): a feature that adds to the first screen raises them with a reason there, or loads later.
+ */
+const CEILINGS = { firstScreen: 44_000, afterwards: 30_500 };
+
+/** The files the panel's first screen loads, read from the built page. */
+function firstScreenFiles(build: string): { first: string[]; after: string[] } {
+  const html = readFileSync(path.join(build, 'sidepanel.html'), 'utf8');
+  const meta = /<meta name="debate-companion-modules" content="([^"]*)"(?: data-after="([^"]*)")?>/.exec(html);
+  if (meta === null) throw new Error(`${build}/sidepanel.html names no module scripts`);
+  const scripts = [...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((match) => match[1] ?? '');
+  const split = (list: string | undefined) => (list ?? '').split(' ').filter((url) => url !== '');
+  return { first: ['/sidepanel.html', ...scripts, ...split(meta[1])], after: split(meta[2]) };
+}
+
+const gzipped = (build: string, urls: string[]) =>
+  urls.reduce((sum, url) => sum + gzipSync(readFileSync(path.join(build, url)), { level: 9 }).length, 0);
+
+for (const build of [CHROME_BUILD, FIREFOX_BUILD]) {
+  test(`${path.basename(build)}: the side panel's first screen loads under ${CEILINGS.firstScreen} bytes gzipped`, () => {
+    const { first, after } = firstScreenFiles(build);
+    const sizes = { firstScreen: gzipped(build, first), afterwards: gzipped(build, after) };
+    console.log(
+      `${path.basename(build)} side panel: first screen ${sizes.firstScreen} B gzipped (${first.join(', ')}); then ${sizes.afterwards} B (${after.join(', ')})`,
+    );
+    expect(sizes.firstScreen).toBeLessThanOrEqual(CEILINGS.firstScreen);
+    expect(sizes.afterwards).toBeLessThanOrEqual(CEILINGS.afterwards);
+    // What the first screen does not show is in chunks of its own, fetched when first used.
+    const code = first.map((url) => readFileSync(path.join(build, url), 'utf8')).join('\n');
+    for (const later of ['OutboxTab', 'ThisPageTab', 'ShortcutsDialog']) {
+      expect(code, `${later} is loaded by the first screen`).not.toMatch(new RegExp(`function ${later}\\b`));
+    }
+  });
+}
