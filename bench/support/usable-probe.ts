@@ -1,0 +1,54 @@
+/** The mark the probe sets when the page is usable: a click on the first post's Reply opened its composer. */
+export const USABLE_MARK = 'dc:usable';
+
+/**
+ * The definition of "usable" the side panel's bench measures (issue 27): a click on the first post's
+ * Reply opens its composer. Run in the page before any of its scripts (an init script): it clicks
+ * the live panel's first Reply button (`#app article .reply-toggle`; the picture of the last opening
+ * is inert and outside `#app`) as soon as one is there, and sets the mark at the first task after
+ * the frame that drew the composer (`.post-reply`), the way the panel's own marks are set. The blank
+ * page of the bench has the same markup (one article, one button that opens a text area), so both
+ * are measured by the same clicks. \`?usable-probe=off\` in the address turns it off (the bench's
+ * scrolling figures). Written as source text: the page runs it as it is.
+ */
+export const USABLE_PROBE = `(() => {
+  if (location.search.includes('usable-probe=off')) return;
+  const mark = ${JSON.stringify(USABLE_MARK)};
+  let clicked = null;
+  let done = false;
+  const check = () => {
+    if (done) return;
+    const app = document.getElementById('app');
+    if (app === null) return;
+    const button = app.querySelector('article .reply-toggle');
+    if (button !== null && button !== clicked) {
+      clicked = button;
+      button.click();
+    }
+    if (app.querySelector('article .post-reply') !== null) {
+      done = true;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => performance.mark(mark), 0));
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+})();`;
+
+/** The blank page's script: its one post, whose Reply opens a text area, and the blank page's paint mark. */
+export function blankPageScript(paintMark: string): string {
+  return `const app = document.getElementById('app');
+const article = document.createElement('article');
+const button = document.createElement('button');
+button.className = 'reply-toggle';
+button.textContent = 'Reply';
+button.addEventListener('click', () => {
+  const box = document.createElement('div');
+  box.className = 'post-reply';
+  box.append(document.createElement('textarea'));
+  article.append(box);
+});
+article.append(button);
+app.append(article);
+requestAnimationFrame(() => setTimeout(() => performance.mark(${JSON.stringify(paintMark)}), 0));`;
+}
