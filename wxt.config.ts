@@ -60,6 +60,12 @@ function withoutEvalOrHtmlSinks(): Plugin {
   };
 }
 
+/**
+ * Bench builds only (`npm run bench -- sidepanel`, bench/support/trick-builds.ts): the side panel's
+ * fast-opening tricks a build goes without, to measure each one's saving. Empty in every other build.
+ */
+const without = new Set((process.env.DC_WITHOUT ?? '').split(',').filter((trick) => trick !== ''));
+
 /** The fixed Firefox add-on id; the e2e harness maps it to a fixed moz-extension UUID. */
 export const GECKO_ID = 'debate-companion@debate-platform.example';
 
@@ -68,9 +74,11 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   // Explicit imports everywhere: a reader sees where every name comes from.
   imports: false,
+  ...(process.env.DC_OUT_DIR === undefined ? {} : { outDir: process.env.DC_OUT_DIR }),
   vite: () => ({
-    plugins: [preact(), stylesFirst(), fastOpening(), withoutEvalOrHtmlSinks()],
+    plugins: [preact(), stylesFirst(), ...(without.has('one-file') ? [] : [fastOpening()]), withoutEvalOrHtmlSinks()],
     build: { sourcemap: Boolean(process.env.DC_SOURCEMAP) },
+    define: { __DC_WITHOUT__: JSON.stringify([...without].join(',')) },
   }),
   hooks: {
     // The extension pages (one build): few files each, zod after the first paint
@@ -88,7 +96,8 @@ export default defineConfig({
           : [alias, ...Object.entries(current ?? {}).map(([find, replacement]) => ({ find, replacement }))];
         return;
       }
-      if (entrypoints.some((entry) => entry.inputPath.endsWith('.html'))) splitPageChunks(config);
+      if (entrypoints.some((entry) => entry.inputPath.endsWith('.html')) && !without.has('chunks'))
+        splitPageChunks(config);
     },
   },
   manifest: ({ browser, mode }) => ({

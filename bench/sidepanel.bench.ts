@@ -10,6 +10,7 @@ import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from 
 import { configure } from '../tests/e2e/support/extension-client';
 import { spawnSandbox } from './support/sandbox-process';
 import { fmt, percentile, type Table } from './support/table';
+import { trickTable } from './support/trick-builds';
 import { blankPageScript, USABLE_MARK, USABLE_PROBE } from './support/usable-probe';
 
 const OPENS = Number(process.env.BENCH_OPENS ?? 20);
@@ -195,6 +196,9 @@ export async function runSidepanelBench(): Promise<Table[]> {
       ],
     };
 
+    // Each trick a build can go without, alone (BENCH_TRICKS=0 leaves this out: about 3 minutes).
+    const tricks = process.env.BENCH_TRICKS === '0' ? [] : [await trickTable(openOnce, sandbox, OPENS)];
+
     const created = await fetch(`${sandbox.baseUrl}/__sandbox/posts`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -234,7 +238,7 @@ export async function runSidepanelBench(): Promise<Table[]> {
         `Target: rendered rows ≤ visible rows + 2 × overscan (overscan ${OVERSCAN}). Posts loaded by scrolling to the end page after page (${fmt(loadSeconds)} s for all). Scrolling 400 px per frame through them: frame time p50 ${fmt(percentile(frames, 50))} ms, p95 ${fmt(percentile(frames, 95))} ms.`,
       ],
     };
-    return [openTable, rowsTable];
+    return [openTable, ...tricks, rowsTable];
   } finally {
     await context.close();
     removeProfile(userDataDir);

@@ -11,6 +11,7 @@ import { takeEarlyRequests } from './fast-open/early-requests';
 import { expectFirstItems, whenFirstItemsPainted, whenSnapshotPainted } from './fast-open/first-paint';
 import { panelCache } from './fast-open/panel-cache';
 import { keepFirstPageSnapshot } from './fast-open/panel-snapshot';
+import { builtWithout } from './fast-open/tricks';
 import { readerField } from './state/speaker';
 
 /** How long the fresh first page may wait for the cached one to be drawn (ms). */
@@ -48,7 +49,7 @@ const cachedKinds = kept.kinds();
 // same frame would only delay the cached posts, and the fresh ones by no more than a frame.
 // With nothing to show, the schemas load at once, while the answers travel.
 const checksMayRun =
-  store.getState().stale && cachedKinds !== undefined
+  store.getState().stale && cachedKinds !== undefined && !builtWithout('checks-after-paint')
     ? whenFirstItemsPainted(CACHED_PAINT_LIMIT)
     : loadReplyChecks().then(
         () => undefined,

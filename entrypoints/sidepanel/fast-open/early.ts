@@ -2,11 +2,12 @@ import { startEarlyRequests } from './early-requests';
 import { FIRST_ITEMS_MARK, markAfterNextFrame, SNAPSHOT_PAINTED_EVENT } from './first-paint';
 import { loadPageModules } from './page-modules';
 import { showSnapshot } from './panel-snapshot';
+import { builtWithout } from './tricks';
 
 /** Asks for the first timeline page and adds the panel's module scripts (see page-modules.ts). */
 function startPanel(): void {
   try {
-    startEarlyRequests();
+    if (!builtWithout('early-requests')) startEarlyRequests();
   } finally {
     // The panel itself, whatever happened above.
     loadPageModules();

@@ -1,0 +1,145 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { FIRST_ITEMS_MARK } from '../../entrypoints/sidepanel/fast-open/first-paint';
+import { PANEL_CACHE_KEY, PANEL_SNAPSHOT_KEY } from '../../entrypoints/sidepanel/fast-open/panel-cache-key';
+import { CHROME_BUILD } from '../../tests/e2e/support/browsers';
+import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from '../../tests/e2e/support/chromium';
+import { configure } from '../../tests/e2e/support/extension-client';
+import { fmt, percentile, type Table } from './table';
+import { USABLE_MARK, USABLE_PROBE } from './usable-probe';
+
+/**
+ * The fast-opening tricks only a build without them can show (the picture and the cached posts are
+ * the main table's rows: they are turned off by emptying what the panel keeps). Each: the name the
+ * build takes (`DC_WITHOUT`, wxt.config.ts) and the path of the opening where it acts.
+ */
+const TRICKS = [
+  {
+    trick: 'early-requests',
+    what: 'Early requests (first page, settings, drafts asked for while the bundle loads)',
+    path: 'api',
+  },
+  {
+    trick: 'checks-after-paint',
+    what: 'Checks of the fresh answers after the cached posts’ frame',
+    path: 'cached',
+  },
+  {
+    trick: 'one-file',
+    what: 'One file before the first paint (stylesheet inline, modules added by the early script)',
+    path: 'api',
+  },
+  { trick: 'chunks', what: 'Few files per page (`shared` and `checks` chunks)', path: 'api' },
+] as const;
+
+type OpeningPath = (typeof TRICKS)[number]['path'];
+
+/** What each path empties before an opening: the picture always; the cached posts too for "api". */
+const FORGET: Record<OpeningPath, string[]> = {
+  cached: [PANEL_SNAPSHOT_KEY],
+  api: [PANEL_SNAPSHOT_KEY, PANEL_CACHE_KEY],
+};
+
+/** Builds the Chrome extension without `trick` into a directory of its own; answers its path. */
+function buildWithout(trick: string): { dir: string; extension: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), `dc-bench-${trick}-`));
+  const built = spawnSync('npx', ['wxt', 'build'], {
+    env: { ...process.env, DC_WITHOUT: trick, DC_OUT_DIR: dir },
+    stdio: 'ignore',
+    shell: process.platform === 'win32',
+  });
+  if (built.status !== 0)
+    throw new Error(`The bench build without ${trick} failed (run it by hand: DC_WITHOUT=${trick} npx wxt build)`);
+  return { dir, extension: path.join(dir, 'chrome-mv3') };
+}
+
+/** A browser with one build of the extension, configured against the sandbox. */
+async function browserWith(extensionDir: string, sandbox: { baseUrl: string; testKey: string }) {
+  const { context, userDataDir } = await launchChromium({ extensionDir });
+  await context.addInitScript(USABLE_PROBE);
+  const id = await extensionIdOf(context);
+  const setup = await openExtensionPage(context, id, 'options.html');
+  await configure(setup, sandbox.baseUrl, sandbox.testKey);
+  return { context, userDataDir, setup, url: `chrome-extension://${id}/sidepanel.html` };
+}
+
+type OpenOnce = (context: BrowserContext, url: string, marks: string[]) => Promise<number[]>;
+
+/** One opening on `opening`'s path: what it forgets is emptied first; answers [first posts, usable] (ms). */
+async function openOn(
+  open: OpenOnce,
+  browser: { context: BrowserContext; setup: Page; url: string },
+  opening: OpeningPath,
+): Promise<number[]> {
+  await browser.setup.evaluate((keys) => {
+    for (const key of keys) localStorage.removeItem(key);
+  }, FORGET[opening]);
+  return open(browser.context, browser.url, [FIRST_ITEMS_MARK, USABLE_MARK]);
+}
+
+/**
+ * Each trick alone: the shipped build against a build without that trick, `opens` openings each, in
+ * turns (one with, one without, and so on), each browser of its own, the same sandbox. The spread is
+ * how far the with-build's own p50 moves between its first and second half: a saving within it is
+ * not shown by this run.
+ */
+export async function trickTable(
+  open: OpenOnce,
+  sandbox: { baseUrl: string; testKey: string },
+  opens: number,
+): Promise<Table> {
+  const rows: (string | number)[][] = [];
+  for (const { trick, what, path: opening } of TRICKS) {
+    const build = buildWithout(trick);
+    const shipped = await browserWith(CHROME_BUILD, sandbox);
+    const stripped = await browserWith(build.extension, sandbox);
+    try {
+      // The first opening of each starts its worker's API client: not counted.
+      await openOn(open, shipped, opening);
+      await openOn(open, stripped, opening);
+      const withIt: number[] = [];
+      const withoutIt: number[] = [];
+      for (let i = 0; i < opens; i += 1) {
+        withIt.push((await openOn(open, shipped, opening))[1] as number);
+        withoutIt.push((await openOn(open, stripped, opening))[1] as number);
+      }
+      const half = Math.floor(opens / 2);
+      const spread = Math.abs(percentile(withIt.slice(0, half), 50) - percentile(withIt.slice(half), 50));
+      const saving = percentile(withoutIt, 50) - percentile(withIt, 50);
+      rows.push([
+        what,
+        opening === 'api' ? 'from the API' : 'cached posts',
+        `${fmt(percentile(withIt, 50))} / ${fmt(percentile(withIt, 95))}`,
+        `${fmt(percentile(withoutIt, 50))} / ${fmt(percentile(withoutIt, 95))}`,
+        fmt(saving),
+        fmt(spread),
+        saving > spread ? 'yes' : 'no',
+      ]);
+    } finally {
+      for (const browser of [shipped, stripped]) {
+        await browser.context.close();
+        removeProfile(browser.userDataDir);
+      }
+      rmSync(build.dir, { recursive: true, force: true });
+    }
+  }
+  return {
+    title: 'Side panel: each fast-opening trick alone (usable, with it against a build without it)',
+    columns: [
+      'trick',
+      'opening',
+      'with p50 / p95 (ms)',
+      'without p50 / p95 (ms)',
+      'saving p50 (ms)',
+      'spread (ms)',
+      'beyond the spread',
+    ],
+    rows,
+    notes: [
+      `${opens} openings each, in turns, usable as in the table above. A build without the trick is made by \`DC_WITHOUT=<trick> npx wxt build\` (wxt.config.ts). Spread: how far the shipped build's own p50 moved between the first and second half of its openings. The picture and the cached posts are the rows of the table above (their keys emptied).`,
+    ],
+  };
+}
