@@ -48,7 +48,9 @@ const PLANTED: [string, string, RegExp][] = [
   ['sandbox/__planted__.ts', "import { t } from '../lib/i18n';", /shares no code with the extension/],
 ];
 
-describe('the dependency rules are checked by the linter', () => {
+// Each case starts Biome (the last lints the whole tree): seconds on a busy machine, over Vitest's
+// default 5 s limit there; a limit, not a figure.
+describe('the dependency rules are checked by the linter', { timeout: 120_000 }, () => {
   it.each(PLANTED)('a planted import in %s fails the lint', (file, line, message) => {
     const full = path.join(root, file);
     writeFileSync(full, `${line}\nexport const planted = 1;\n`);
