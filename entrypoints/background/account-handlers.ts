@@ -4,7 +4,7 @@ import { MessageError } from '@/lib/messages/reply';
 import type { Handlers } from '@/lib/messages/router';
 import { type AccountRecord, accountById, defaultAccount } from '@/lib/storage/accounts';
 import { updateSettings } from '@/lib/storage/settings';
-import type { HandlerDeps } from './handlers';
+import type { HandlerDeps } from './handler-deps';
 import { statusOf } from './status';
 
 type AccountMessages =

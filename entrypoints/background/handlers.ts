@@ -12,26 +12,10 @@ import { defaultAccount } from '@/lib/storage/accounts';
 import { shownKinds } from '@/lib/storage/reaction-kinds';
 import { readSettings } from '@/lib/storage/settings';
 import { accountHandlers } from './account-handlers';
-import type { Drafts } from './drafts';
+import type { HandlerDeps } from './handler-deps';
 import { pagePostHandlers, type ReadTimelinePage } from './page-posts';
-import type { BackgroundServices } from './services';
 import { pageSite, urlOf } from './sites';
 import { statusOf } from './status';
-
-/** What the handlers need besides the services: how to wake the drainer and open the panel. */
-export interface HandlerDeps {
-  services: BackgroundServices;
-  /** Runs the drainer now (a write was queued, a key was saved). */
-  kick: () => void;
-  /** Pushes the status to open pages (for changes that storage events do not show, e.g. the vault). */
-  notify: () => void;
-  drafts: Drafts;
-  /** Link bars: whether all-sites access is on, and loading the bar script into a frame. */
-  links: {
-    allSitesEnabled(decorateAllSites: boolean): Promise<boolean>;
-    injectBar(tabId: number, frameId: number): Promise<void>;
-  };
-}
 
 /** How long a held write (a click the bar could not prove seen) waits for the user's Undo. */
 export const UNDO_WINDOW_MS = 5_000;

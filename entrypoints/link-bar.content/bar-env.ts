@@ -1,7 +1,11 @@
-import type { InlineBar } from './inline-bar';
 import type { PostStates } from './post-states';
 import type { BarLook } from './template';
 import type { Sightings } from './trusted';
+
+/** A bar that shows a countdown: told every second to draw it again. */
+export interface TickingBar {
+  tick(): void;
+}
 
 /** What every bar shares. */
 export interface BarEnv {
@@ -10,7 +14,7 @@ export interface BarEnv {
   /** The finder's matcher: the link is checked again before each write. */
   match(href: string): string | null;
   /** Calls `tick` every second while the bar shows a countdown. */
-  ticking(bar: InlineBar, on: boolean): void;
+  ticking(bar: TickingBar, on: boolean): void;
   /** Whether bars were seen before a click counts (trusted.ts). */
   sightings: Sightings;
   /** The markup each bar clones (template.ts). */

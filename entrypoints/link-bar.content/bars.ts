@@ -2,7 +2,7 @@ import type { LinkHandoff } from '@/lib/links/handoff';
 import { browserIdle } from '@/lib/links/idle';
 import type { FoundLink } from '@/lib/links/scanner';
 import { pageScheme, type Scheme } from '@/lib/links/scheme';
-import type { BarEnv } from './bar-env';
+import type { BarEnv, TickingBar } from './bar-env';
 import { InlineBar } from './inline-bar';
 import { PostStates } from './post-states';
 import { Sweeper } from './sweeper';
@@ -48,7 +48,7 @@ export class Bars {
   private readonly pending = new Map<HTMLAnchorElement, string>();
   /** Live bars, for the scheme switch and the clean-up (the sweeper tells of those the page removed). */
   private readonly live = new Set<InlineBar>();
-  private readonly ticking = new Set<InlineBar>();
+  private readonly ticking = new Set<TickingBar>();
   private tickTimer: ReturnType<typeof setInterval> | undefined;
   private readonly states: PostStates;
   private readonly env: BarEnv;
@@ -158,7 +158,7 @@ export class Bars {
     this.live.delete(bar);
   }
 
-  private setTicking(bar: InlineBar, on: boolean): void {
+  private setTicking(bar: TickingBar, on: boolean): void {
     if (on) this.ticking.add(bar);
     else this.ticking.delete(bar);
     if (this.ticking.size > 0 && this.tickTimer === undefined) {

@@ -64,8 +64,29 @@ describe('the dependency rules are checked by the linter', { timeout: 120_000 },
     }
   });
 
+  it.each([
+    [
+      'two modules that import each other',
+      "import { b } from './__planted_b__';",
+      "import { a } from './__planted_a__';",
+    ],
+    ['a type imported back', "import type { B } from './__planted_b__';", "import { a } from './__planted_a__';"],
+  ])('%s fail the lint as an import cycle', (_, first, second) => {
+    const files = ['lib/__planted_a__.ts', 'lib/__planted_b__.ts'].map((file) => path.join(root, file));
+    const [a, b] = files as [string, string];
+    writeFileSync(a, `${first}\nexport const a = 1;\nexport type A = number;\n`);
+    writeFileSync(b, `${second}\nexport const b = () => a;\nexport type B = number;\n`);
+    try {
+      const result = biome(['lint', '--max-diagnostics=5', a, b]);
+      expect(result.status).not.toBe(0);
+      expect(`${result.stdout}${result.stderr}`).toMatch(/noImportCycles/);
+    } finally {
+      for (const file of files) rmSync(file, { force: true });
+    }
+  });
+
   it('the tree as it is passes them', () => {
     const result = biome(['lint', 'lib', 'components', 'entrypoints', 'sandbox']);
-    expect(`${result.stdout}${result.stderr}`).not.toMatch(/noRestrictedImports/);
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/noRestrictedImports|noImportCycles/);
   });
 });

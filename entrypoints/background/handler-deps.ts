@@ -1,0 +1,17 @@
+import type { Drafts } from './drafts';
+import type { BackgroundServices } from './services';
+
+/** What the handlers need besides the services: how to wake the drainer and open the panel. */
+export interface HandlerDeps {
+  services: BackgroundServices;
+  /** Runs the drainer now (a write was queued, a key was saved). */
+  kick: () => void;
+  /** Pushes the status to open pages (for changes that storage events do not show, e.g. the vault). */
+  notify: () => void;
+  drafts: Drafts;
+  /** Link bars: whether all-sites access is on, and loading the bar script into a frame. */
+  links: {
+    allSitesEnabled(decorateAllSites: boolean): Promise<boolean>;
+    injectBar(tabId: number, frameId: number): Promise<void>;
+  };
+}
