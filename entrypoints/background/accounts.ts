@@ -2,9 +2,9 @@ import { isApiError } from '@/lib/api/errors';
 import type { Me } from '@/lib/api/schemas';
 import { normalizeBaseUrl } from '@/lib/base-url';
 import { MessageError } from '@/lib/messages/reply';
+import type { AccountCheck } from '@/lib/storage/account-check';
 import {
   type AccountBook,
-  type AccountCheck,
   type AccountRecord,
   accountById,
   accountsItem,

@@ -4,7 +4,7 @@ import { t } from '@/lib/i18n';
 import { createLinkMatcher, type LinkMatcher } from '@/lib/links/match';
 import { patternsFor } from '@/lib/links/pattern';
 import { menuTargetPatterns } from '@/lib/links/registration';
-import { MAX_DRAFT_LENGTH } from '@/lib/messages/limits';
+import { MAX_DRAFT_LENGTH } from '@/lib/storage/draft-limit';
 import type { PendingDraft } from '@/lib/storage/pending-draft';
 import { shownKinds } from '@/lib/storage/reaction-kinds';
 import { readSettings } from '@/lib/storage/settings';

@@ -1,4 +1,5 @@
 import type { Contribution } from '@/lib/api/schemas';
+import { accountCheckSchema } from '@/lib/storage/account-check';
 import { z } from '@/lib/zod';
 import { ID_PATTERN, MAX_BODY_LENGTH, MAX_ID_LENGTH } from './limits';
 
@@ -142,13 +143,6 @@ export const writeAckSchema = z.object({
   heldUntil: z.number().optional(),
 });
 
-/** The account a key acts for, as far as the key check told. */
-export const accountSchema = z.object({
-  id: z.string().optional(),
-  handle: z.string().optional(),
-  displayName: z.string().optional(),
-});
-
 /** Counts of Outbox items per state, and the pending total (queued + waiting + sending). */
 export const outboxSummarySchema = z.object({
   counts: z.record(itemStatusSchema, z.number()),
@@ -192,17 +186,7 @@ export const accountViewSchema = z.object({
   baseUrl: z.string(),
   origin: z.string(),
   key: z.object({ set: z.boolean(), last4: z.string().nullable() }),
-  check: z
-    .discriminatedUnion('outcome', [
-      z.object({
-        outcome: z.literal('ok'),
-        at: z.number(),
-        account: accountSchema.nullable(),
-        scopes: z.array(z.string()).nullable(),
-      }),
-      z.object({ outcome: z.enum(['not_accepted', 'disabled', 'failed']), at: z.number(), message: z.string() }),
-    ])
-    .nullable(),
+  check: accountCheckSchema.nullable(),
   reserve: z.number(),
   isDefault: z.boolean(),
   /** Its writes not yet sent or decided (queued, waiting, sending). */

@@ -6,8 +6,6 @@
 
 /** Longest post or comment body, in UTF-16 code units after trimming (never more than the server's characters). */
 export const MAX_BODY_LENGTH = 2000;
-/** Longest draft handed to the composer (a quote plus its page URL; the user trims it there). */
-export const MAX_DRAFT_LENGTH = 8000;
 /** Most post ids one `watch` message of the `post-states` port may name. */
 export const MAX_POST_IDS = 200;
 

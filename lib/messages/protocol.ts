@@ -1,9 +1,10 @@
 import { contributionSchema } from '@/lib/api/schemas';
+import { accountSchema } from '@/lib/storage/account-check';
+import { MAX_DRAFT_LENGTH } from '@/lib/storage/draft-limit';
 import { settingsSchema } from '@/lib/storage/settings';
 import { z } from '@/lib/zod';
 import {
   accountIdSchema,
-  accountSchema,
   accountViewSchema,
   baseUrlSchema,
   bodySchema,
@@ -18,7 +19,7 @@ import {
   writeAckSchema,
   writeRequestSchema,
 } from './fields';
-import { MAX_DRAFT_LENGTH, MAX_PAGE_URL_LENGTH } from './limits';
+import { MAX_PAGE_URL_LENGTH } from './limits';
 
 /** Who may send a message: extension pages (popup, side panel, options) or also content scripts. */
 export type SenderKind = 'extension' | 'content';

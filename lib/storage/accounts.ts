@@ -1,6 +1,6 @@
 import { normalizeBaseUrl, siteOriginOf } from '@/lib/base-url';
-import { accountSchema } from '@/lib/messages/fields';
 import { z } from '@/lib/zod';
+import { accountCheckSchema } from './account-check';
 import { definePref } from './prefs';
 
 /*
@@ -19,19 +19,6 @@ export const MAX_ACCOUNT_LABEL = 40;
 export const MAX_ACCOUNTS = 20;
 /** The largest reserve, in writes per window. */
 export const MAX_RESERVE = 1000;
-
-/** The outcome of an account's last key check, as its row in options shows it. */
-export const accountCheckSchema = z.discriminatedUnion('outcome', [
-  z.object({
-    outcome: z.literal('ok'),
-    at: z.number(),
-    account: accountSchema.nullable(),
-    scopes: z.array(z.string()).nullable(),
-  }),
-  /** `not_accepted`: 401; `disabled`: 403 key_disabled (message is the server's reason); `failed`: anything else. */
-  z.object({ outcome: z.enum(['not_accepted', 'disabled', 'failed']), at: z.number(), message: z.string() }),
-]);
-export type AccountCheck = z.infer<typeof accountCheckSchema>;
 
 export const accountRecordSchema = z.object({
   id: z.string().regex(ACCOUNT_ID),

@@ -1,6 +1,6 @@
 import type { Me } from '@/lib/api/schemas';
-import { accountSchema } from '@/lib/messages/fields';
 import { z } from '@/lib/zod';
+import { accountSchema } from './account-check';
 import { definePref } from './prefs';
 
 /** What the last key check said, kept so the popup can show the account without calling the API. */

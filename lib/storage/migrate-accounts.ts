@@ -1,6 +1,7 @@
 import { normalizeBaseUrl } from '@/lib/base-url';
 import type { OutboxItem } from '@/lib/queue/types';
-import { type AccountBook, accountCheckSchema, newAccountId, repairBook } from './accounts';
+import { accountCheckSchema } from './account-check';
+import { type AccountBook, newAccountId, repairBook } from './accounts';
 import { DB_NAME, openDebateDb } from './db';
 import { KEY_RECORD } from './key-vault';
 

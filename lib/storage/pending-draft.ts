@@ -1,4 +1,4 @@
-import { MAX_DRAFT_LENGTH } from '@/lib/messages/limits';
+import { MAX_DRAFT_LENGTH } from './draft-limit';
 import { definePref } from './prefs';
 
 /** A draft handed to the side panel's composer: a new post (e.g. a quote) or a reply to a post. */

@@ -1,4 +1,4 @@
-import { MAX_DRAFT_LENGTH } from '@/lib/messages/limits';
+import { MAX_DRAFT_LENGTH } from './draft-limit';
 import { definePref } from './prefs';
 
 /**

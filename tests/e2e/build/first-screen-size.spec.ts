@@ -37,6 +37,8 @@ for (const build of [CHROME_BUILD, FIREFOX_BUILD]) {
     expect(sizes.afterwards).toBeLessThanOrEqual(CEILINGS.afterwards);
     // What the first screen does not show is in chunks of its own, fetched when first used.
     const code = first.map((url) => readFileSync(path.join(build, url), 'utf8')).join('\n');
+    // Nor zod: it comes with the `checks` chunk, after (a schema module outside that chunk pulls it in).
+    expect(code).not.toMatch(/ZodError|\$ZodType/);
     for (const later of ['OutboxTab', 'ThisPageTab', 'ShortcutsDialog']) {
       expect(code, `${later} is loaded by the first screen`).not.toMatch(new RegExp(`function ${later}\\b`));
     }

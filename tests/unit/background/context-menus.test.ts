@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ContextMenus, MENU_IDS, quoteDraft } from '@/entrypoints/background/context-menus';
 import type { Drafts } from '@/entrypoints/background/drafts';
-import { MAX_DRAFT_LENGTH } from '@/lib/messages/limits';
+import { MAX_DRAFT_LENGTH } from '@/lib/storage/draft-limit';
 import type { PendingDraft } from '@/lib/storage/pending-draft';
 import { updateSettings } from '@/lib/storage/settings';
 import { useEnglishMessages, useLocaleMessages } from '../support/locale';

@@ -45,6 +45,7 @@ const PLANTED: [string, string, RegExp][] = [
     "import { KeyVault } from '@/lib/storage/key-vault';",
     /hold nothing secret/,
   ],
+  ['lib/storage/__planted__.ts', "import { MAX_BODY_LENGTH } from '@/lib/messages/limits';", /never the reverse/],
   ['sandbox/__planted__.ts', "import { t } from '../lib/i18n';", /shares no code with the extension/],
 ];
 
