@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { AddressField, KeyField } from '@/components/common/AccountFields';
+import { StatusLine } from '@/components/common/StatusLine';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
@@ -50,9 +51,7 @@ function AddAccount() {
           {t('accountAdd')}
         </button>
       </div>
-      <p role="status" class={feedback?.kind === 'error' ? 'feedback error' : 'feedback'}>
-        {feedback?.text}
-      </p>
+      <StatusLine error={feedback?.kind === 'error'}>{feedback?.text}</StatusLine>
     </form>
   );
 }

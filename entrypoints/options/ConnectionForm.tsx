@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { AddressField, KeyField } from '@/components/common/AccountFields';
+import { StatusLine } from '@/components/common/StatusLine';
 import { accountName, personName } from '@/lib/account-name';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages/send';
@@ -123,9 +124,9 @@ export function ConnectionForm({ status }: { status: Status | undefined }) {
           {t('optionsRemoveKey')}
         </button>
       </div>
-      <p role="status" class={feedback?.kind === 'error' ? 'feedback save-state error' : 'feedback save-state'}>
+      <StatusLine saves error={feedback?.kind === 'error'}>
         {feedback?.text}
-      </p>
+      </StatusLine>
     </form>
   );
 }

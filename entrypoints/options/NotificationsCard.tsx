@@ -1,3 +1,4 @@
+import { StatusLine } from '@/components/common/StatusLine';
 import { t } from '@/lib/i18n';
 import { usePermissionSwitch } from './use-permission-switch';
 import type { SaveSettings } from './use-settings';
@@ -32,9 +33,9 @@ export function NotificationsCard({ notify, save }: { notify: boolean; save: Sav
       <p id="notify-hint" class="hint">
         {toggle.revoked ? t('optionsNotifyRevoked') : t('optionsNotifyHint')}
       </p>
-      <p role="status" class={toggle.message?.kind === 'error' ? 'feedback save-state error' : 'feedback save-state'}>
+      <StatusLine saves error={toggle.message?.kind === 'error'}>
         {toggle.message?.text}
-      </p>
+      </StatusLine>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { StatusLine } from '@/components/common/StatusLine';
 import { t } from '@/lib/i18n';
 import type { AutosaveState } from './use-settings';
 
@@ -17,10 +18,9 @@ export function SaveState({ state, id }: { state: AutosaveState; id?: string }) 
         return '';
     }
   })();
-  const error = state.state === 'invalid' || state.state === 'error';
   return (
-    <p id={id} role="status" class={error ? 'feedback save-state error' : 'feedback save-state'}>
+    <StatusLine id={id} saves error={state.state === 'invalid' || state.state === 'error'}>
       {text}
-    </p>
+    </StatusLine>
   );
 }

@@ -1,3 +1,4 @@
+import { StatusLine } from '@/components/common/StatusLine';
 import { checkExcludedHosts } from '@/entrypoints/options/settings-form';
 import { t } from '@/lib/i18n';
 import { ALL_SITES } from '@/lib/ui/use-permission';
@@ -41,9 +42,9 @@ export function SiteAccess({
       <p id="all-sites-hint" class="hint">
         {toggle.revoked ? t('optionsAllSitesRevoked') : t('optionsAllSitesHint')}
       </p>
-      <p role="status" class={toggle.message?.kind === 'error' ? 'feedback save-state error' : 'feedback save-state'}>
+      <StatusLine saves error={toggle.message?.kind === 'error'}>
         {toggle.message?.text}
-      </p>
+      </StatusLine>
       <LineListField
         id="excluded-hosts"
         label={t('optionsExcludedLabel')}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { AccountChooser } from '@/components/common/AccountChooser';
+import { StatusLine } from '@/components/common/StatusLine';
 import { t } from '@/lib/i18n';
 import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
 import { sendMessage } from '@/lib/messages/send';
@@ -83,9 +84,7 @@ export function QuickPost({ ready, status }: { ready: boolean; status: Status | 
           {t('popupPost')}
         </button>
       </div>
-      <p role="status" class={feedback?.kind === 'error' ? 'feedback error' : 'feedback'}>
-        {feedback?.text}
-      </p>
+      <StatusLine error={feedback?.kind === 'error'}>{feedback?.text}</StatusLine>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
+import { StatusLine } from '@/components/common/StatusLine';
 import { useSettings } from '@/entrypoints/options/use-settings';
 import { t } from '@/lib/i18n';
 import { ALL_SITES, usePermission } from '@/lib/ui/use-permission';
@@ -41,9 +42,7 @@ export function AllSitesOffer() {
           </button>
         </div>
       )}
-      <p role="status" class={message?.kind === 'error' ? 'feedback error' : 'feedback'}>
-        {on ? t('welcomeSitesIsOn') : message?.text}
-      </p>
+      <StatusLine error={message?.kind === 'error'}>{on ? t('welcomeSitesIsOn') : message?.text}</StatusLine>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
+import { StatusLine } from '@/components/common/StatusLine';
 import { t } from '@/lib/i18n';
 import type { AccountView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
@@ -125,9 +126,7 @@ export function BackupCard(props: {
           {feedback.text}
         </p>
       ) : (
-        <p class="feedback save-state" role="status">
-          {feedback?.text}
-        </p>
+        <StatusLine saves>{feedback?.text}</StatusLine>
       )}
     </section>
   );

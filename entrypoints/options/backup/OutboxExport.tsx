@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { StatusLine } from '@/components/common/StatusLine';
 import { t } from '@/lib/i18n';
 import type { AccountView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
@@ -53,9 +54,9 @@ export function OutboxExport({ accounts }: { accounts: readonly AccountView[] })
           {t('historyExportJson')}
         </button>
       </div>
-      <p class={feedback?.kind === 'error' ? 'feedback save-state error' : 'feedback save-state'} role="status">
+      <StatusLine saves error={feedback?.kind === 'error'}>
         {feedback?.text}
-      </p>
+      </StatusLine>
     </>
   );
 }
