@@ -1,5 +1,5 @@
-import { StatusLine } from '@/components/common/StatusLine';
 import { t } from '@/lib/i18n';
+import { PermissionSwitch } from './PermissionSwitch';
 import { usePermissionSwitch } from './use-permission-switch';
 import type { SaveSettings } from './use-settings';
 
@@ -20,22 +20,13 @@ export function NotificationsCard({ notify, save }: { notify: boolean; save: Sav
   return (
     <section class="card" aria-labelledby="notify-title">
       <h2 id="notify-title">{t('optionsNotifyTitle')}</h2>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={toggle.on}
-          disabled={toggle.busy}
-          aria-describedby="notify-hint"
-          onChange={toggle.toggle}
-        />
-        {t('optionsNotify')}
-      </label>
-      <p id="notify-hint" class="hint">
-        {toggle.revoked ? t('optionsNotifyRevoked') : t('optionsNotifyHint')}
-      </p>
-      <StatusLine saves error={toggle.message?.kind === 'error'}>
-        {toggle.message?.text}
-      </StatusLine>
+      <PermissionSwitch
+        toggle={toggle}
+        hintId="notify-hint"
+        label={t('optionsNotify')}
+        hint={t('optionsNotifyHint')}
+        revokedHint={t('optionsNotifyRevoked')}
+      />
     </section>
   );
 }

@@ -1,8 +1,8 @@
-import { StatusLine } from '@/components/common/StatusLine';
 import { checkExcludedHosts } from '@/entrypoints/options/settings-form';
 import { t } from '@/lib/i18n';
 import { ALL_SITES } from '@/lib/ui/use-permission';
 import { LineListField } from './LineListField';
+import { PermissionSwitch } from './PermissionSwitch';
 import { usePermissionSwitch } from './use-permission-switch';
 import type { SaveSettings } from './use-settings';
 
@@ -29,22 +29,13 @@ export function SiteAccess({
     <section class="card" aria-labelledby="sites-title">
       <h2 id="sites-title">{t('optionsSitesTitle')}</h2>
       <p class="hint">{t('optionsSitesHint')}</p>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={toggle.on}
-          disabled={toggle.busy}
-          aria-describedby="all-sites-hint"
-          onChange={toggle.toggle}
-        />
-        {t('optionsAllSites')}
-      </label>
-      <p id="all-sites-hint" class="hint">
-        {toggle.revoked ? t('optionsAllSitesRevoked') : t('optionsAllSitesHint')}
-      </p>
-      <StatusLine saves error={toggle.message?.kind === 'error'}>
-        {toggle.message?.text}
-      </StatusLine>
+      <PermissionSwitch
+        toggle={toggle}
+        hintId="all-sites-hint"
+        label={t('optionsAllSites')}
+        hint={t('optionsAllSitesHint')}
+        revokedHint={t('optionsAllSitesRevoked')}
+      />
       <LineListField
         id="excluded-hosts"
         label={t('optionsExcludedLabel')}
