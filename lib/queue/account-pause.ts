@@ -58,6 +58,11 @@ export function withLostAnswer(
   };
 }
 
+/** One more try of a pause that backs off: its count (0 for the first) and when the pause began. */
+function nextTry(pause: { attempt: number; since: number } | undefined, now: number) {
+  return { attempt: pause === undefined ? 0 : pause.attempt + 1, since: pause?.since ?? now };
+}
+
 /** After a 403 key_disabled: the next probe waits one more backoff window. */
 export function withDisabledKey(
   state: AccountState,
@@ -65,8 +70,7 @@ export function withDisabledKey(
   now: number,
   options: BackoffOptions = DISABLED_PROBE_BACKOFF,
 ): AccountState {
-  const attempt = state.disabled === undefined ? 0 : state.disabled.attempt + 1;
-  const since = state.disabled?.since ?? now;
+  const { attempt, since } = nextTry(state.disabled, now);
   const next: AccountState = {
     ...state,
     disabled: { reason, since, attempt, nextProbeAt: now + backoffWindow(attempt, options) },
@@ -83,8 +87,7 @@ export function withOffline(
   random: Random,
   options: BackoffOptions = OFFLINE_RETRY_BACKOFF,
 ): AccountState {
-  const attempt = state.offline === undefined ? 0 : state.offline.attempt + 1;
-  const since = state.offline?.since ?? now;
+  const { attempt, since } = nextTry(state.offline, now);
   const delay = Math.max(OFFLINE_MIN_DELAY_MS, fullJitter(attempt, options, random));
   return { ...state, offline: { since, attempt, retryAt: now + delay, message } };
 }
