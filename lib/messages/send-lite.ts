@@ -1,6 +1,6 @@
-import { browser } from 'wxt/browser';
 import type { MessageName, ReplyData } from './protocol';
 import type { RequestArgs } from './send';
+import { sendRaw } from './send-raw';
 
 /** A reply as a content script sees it: the same envelope as `sendMessage`'s, checked by shape only. */
 type LiteReply<N extends MessageName> =
@@ -16,14 +16,8 @@ const unavailable = { ok: false, error: { code: 'unavailable', message: '' } } a
  * protocol table, so the request shapes stay checked at compile time.
  */
 export async function sendLite<N extends MessageName>(name: N, ...args: RequestArgs<N>): Promise<LiteReply<N>> {
-  const [payload] = args;
-  let raw: unknown;
-  try {
-    raw = await browser.runtime.sendMessage(payload === undefined ? { type: name } : { type: name, payload });
-  } catch {
-    // The worker is starting, or the extension was updated or removed under this page.
-    return unavailable;
-  }
+  const sent = await sendRaw(name, args[0]);
+  const raw = sent?.raw;
   if (typeof raw !== 'object' || raw === null) return unavailable;
   const reply = raw as { ok?: unknown; data?: unknown; error?: unknown };
   if (reply.ok === true) return { ok: true, data: reply.data as ReplyData<N> };

@@ -1,6 +1,6 @@
-import { browser } from 'wxt/browser';
 import { fail, type Reply } from './envelope';
 import type { MessageName, RequestInput } from './protocol';
+import { sendRaw } from './send-raw';
 
 /** The request argument of `name`: optional when the message takes nothing. */
 export type RequestArgs<N extends MessageName> =
@@ -40,13 +40,7 @@ export async function checkReply<N extends MessageName>(name: N, raw: unknown): 
  * a rejected call or a reply of the wrong shape all come back as `{ok:false, error:{code:'unavailable'}}`.
  */
 export async function sendMessage<N extends MessageName>(name: N, ...args: RequestArgs<N>): Promise<Reply<N>> {
-  const [payload] = args;
-  let raw: unknown;
-  try {
-    raw = await browser.runtime.sendMessage(payload === undefined ? { type: name } : { type: name, payload });
-  } catch {
-    // Chrome: "Receiving end does not exist" while the worker starts; Firefox: similar.
-    return fail('unavailable', 'The extension is not ready. Try again.');
-  }
-  return checkReply(name, raw);
+  const sent = await sendRaw(name, args[0]);
+  if (sent === undefined) return fail('unavailable', 'The extension is not ready. Try again.');
+  return checkReply(name, sent.raw);
 }
