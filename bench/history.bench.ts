@@ -12,7 +12,7 @@ import {
   stopServiceWorker,
 } from '../tests/e2e/support/chromium';
 import { call, configure } from '../tests/e2e/support/extension-client';
-import { openOnce } from './sidepanel.bench';
+import { openOnce } from './support/panel-browser';
 import { spawnSandbox } from './support/sandbox-process';
 import { fmt, percentile, type Table } from './support/table';
 

@@ -1,17 +1,15 @@
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { FIRST_ITEMS_MARK, INTERACTIVE_MARK } from '../entrypoints/sidepanel/fast-open/first-paint';
-import { PANEL_CACHE_KEY, PANEL_SNAPSHOT_KEY } from '../entrypoints/sidepanel/fast-open/panel-cache-key';
 import { OVERSCAN } from '../lib/ui/virtual-range';
 import { CHROME_BUILD } from '../tests/e2e/support/browsers';
-import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from '../tests/e2e/support/chromium';
-import { configure } from '../tests/e2e/support/extension-client';
+import { FORGET, openOnce, openPanel, panelBrowser } from './support/panel-browser';
 import { spawnSandbox } from './support/sandbox-process';
 import { fmt, percentile, type Table } from './support/table';
 import { trickTable } from './support/trick-builds';
-import { blankPageScript, USABLE_MARK, USABLE_PROBE } from './support/usable-probe';
+import { blankPageScript, USABLE_MARK } from './support/usable-probe';
 
 const OPENS = Number(process.env.BENCH_OPENS ?? 20);
 const BULK_POSTS = 10_000;
@@ -34,34 +32,6 @@ function buildWithBlankPage(): string {
   );
   writeFileSync(path.join(dir, 'blank.js'), blankPageScript(BLANK_MARK));
   return dir;
-}
-
-/** How long to leave a page alone before asking for its mark, and between asks (ms). */
-const SETTLE_MS = 400;
-
-/**
- * Opens an extension page once and answers the times from navigation start to `marks` (for the
- * panel: first timeline items painted, by the last opening's picture or the live panel, and the live
- * panel's items painted; each set after the frame that drew them). The page is left alone until it
- * has had time to set them: Playwright's `waitForFunction` would inject its own script and poll on
- * every frame while the page loads, and the time that takes would be counted as ours.
- */
-export async function openOnce(context: BrowserContext, url: string, marks: string[]): Promise<number[]> {
-  const page = await context.newPage();
-  try {
-    await page.goto(url, { waitUntil: 'commit' });
-    for (let waited = 0; waited < 30_000; waited += SETTLE_MS) {
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-      const times = await page.evaluate(
-        (marks) => marks.map((mark) => performance.getEntriesByName(mark)[0]?.startTime ?? null),
-        marks,
-      );
-      if (times.every((time) => time !== null)) return times as number[];
-    }
-    throw new Error(`${url} did not set the marks ${marks.join(', ')} within 30 s.`);
-  } finally {
-    await page.close();
-  }
 }
 
 /** What the windowed list has in the DOM against what is in view, at the scroll position it is at. */
@@ -123,36 +93,25 @@ export async function runSidepanelBench(): Promise<Table[]> {
   }
   const sandbox = await spawnSandbox(['--seed', '--quiet']);
   const extensionDir = buildWithBlankPage();
-  const { context, userDataDir } = await launchChromium({ extensionDir });
+  const browser = await panelBrowser(extensionDir, sandbox);
+  const { context, id, url } = browser;
   try {
-    const id = await extensionIdOf(context);
-    const setup = await openExtensionPage(context, id, 'options.html');
-    await configure(setup, sandbox.baseUrl, sandbox.testKey);
-    const url = `chrome-extension://${id}/sidepanel.html`;
-
-    // Every page of the extension gets the probe that clicks the first Reply (usable-probe.ts).
-    await context.addInitScript(USABLE_PROBE);
     const marks = [FIRST_ITEMS_MARK, INTERACTIVE_MARK, USABLE_MARK];
     // The first open after start also starts the worker's API client: shown apart, not in the figures.
     const [cold] = await openOnce(context, url, marks);
     type Series = { first: number[]; live?: number[]; usable: number[] };
     const column = (times: number[][], index: number) => times.map((row) => row[index] as number);
     /** OPENS opens, with `forget` (keys of what the panel keeps between openings) emptied before each. */
-    const series = async (forget: string[]): Promise<Series> => {
+    const series = async (forget: readonly string[]): Promise<Series> => {
       const times: number[][] = [];
-      for (let i = 0; i < OPENS; i += 1) {
-        await setup.evaluate((keys) => {
-          for (const key of keys) localStorage.removeItem(key);
-        }, forget);
-        times.push(await openOnce(context, url, marks));
-      }
+      for (let i = 0; i < OPENS; i += 1) times.push(await openPanel(browser, forget, marks));
       return { first: column(times, 0), live: column(times, 1), usable: column(times, 2) };
     };
     const usual = await series([]);
     // Without the picture, the live panel draws the last opening's posts itself.
-    const noPicture = await series([PANEL_SNAPSHOT_KEY]);
+    const noPicture = await series(FORGET.picture);
     // With nothing kept, the first items come from the API (through the background), as on the very first opening.
-    const nothingKept = await series([PANEL_SNAPSHOT_KEY, PANEL_CACHE_KEY]);
+    const nothingKept = await series(FORGET.everything);
     // The floor: a blank page of the same extension, opened the same way, in the same run.
     const blankTimes: number[][] = [];
     for (let i = 0; i < OPENS; i += 1) {
@@ -197,7 +156,7 @@ export async function runSidepanelBench(): Promise<Table[]> {
     };
 
     // Each trick a build can go without, alone (BENCH_TRICKS=0 leaves this out: about 3 minutes).
-    const tricks = process.env.BENCH_TRICKS === '0' ? [] : [await trickTable(openOnce, sandbox, OPENS)];
+    const tricks = process.env.BENCH_TRICKS === '0' ? [] : [await trickTable(sandbox, OPENS)];
 
     const created = await fetch(`${sandbox.baseUrl}/__sandbox/posts`, {
       method: 'POST',
@@ -240,8 +199,7 @@ export async function runSidepanelBench(): Promise<Table[]> {
     };
     return [openTable, ...tricks, rowsTable];
   } finally {
-    await context.close();
-    removeProfile(userDataDir);
+    await browser.close();
     rmSync(extensionDir, { recursive: true, force: true });
     await sandbox.stop();
   }

@@ -2,14 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
-import { FIRST_ITEMS_MARK } from '../../entrypoints/sidepanel/fast-open/first-paint';
-import { PANEL_CACHE_KEY, PANEL_SNAPSHOT_KEY } from '../../entrypoints/sidepanel/fast-open/panel-cache-key';
 import { CHROME_BUILD } from '../../tests/e2e/support/browsers';
-import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from '../../tests/e2e/support/chromium';
-import { configure } from '../../tests/e2e/support/extension-client';
+import { FORGET, openPanel, type PanelBrowser, panelBrowser } from './panel-browser';
 import { fmt, percentile, type Table } from './table';
-import { USABLE_MARK, USABLE_PROBE } from './usable-probe';
+import { USABLE_MARK } from './usable-probe';
 
 /**
  * The fast-opening tricks only a build without them can show (the picture and the cached posts are
@@ -38,10 +34,7 @@ const TRICKS = [
 type OpeningPath = (typeof TRICKS)[number]['path'];
 
 /** What each path empties before an opening: the picture always; the cached posts too for "api". */
-const FORGET: Record<OpeningPath, string[]> = {
-  cached: [PANEL_SNAPSHOT_KEY],
-  api: [PANEL_SNAPSHOT_KEY, PANEL_CACHE_KEY],
-};
+const FORGET_ON: Record<OpeningPath, readonly string[]> = { cached: FORGET.picture, api: FORGET.everything };
 
 /** Builds the Chrome extension without `trick` into a directory of its own; answers its path. */
 function buildWithout(trick: string): { dir: string; extension: string } {
@@ -56,28 +49,9 @@ function buildWithout(trick: string): { dir: string; extension: string } {
   return { dir, extension: path.join(dir, 'chrome-mv3') };
 }
 
-/** A browser with one build of the extension, configured against the sandbox. */
-async function browserWith(extensionDir: string, sandbox: { baseUrl: string; testKey: string }) {
-  const { context, userDataDir } = await launchChromium({ extensionDir });
-  await context.addInitScript(USABLE_PROBE);
-  const id = await extensionIdOf(context);
-  const setup = await openExtensionPage(context, id, 'options.html');
-  await configure(setup, sandbox.baseUrl, sandbox.testKey);
-  return { context, userDataDir, setup, url: `chrome-extension://${id}/sidepanel.html` };
-}
-
-type OpenOnce = (context: BrowserContext, url: string, marks: string[]) => Promise<number[]>;
-
-/** One opening on `opening`'s path: what it forgets is emptied first; answers [first posts, usable] (ms). */
-async function openOn(
-  open: OpenOnce,
-  browser: { context: BrowserContext; setup: Page; url: string },
-  opening: OpeningPath,
-): Promise<number[]> {
-  await browser.setup.evaluate((keys) => {
-    for (const key of keys) localStorage.removeItem(key);
-  }, FORGET[opening]);
-  return open(browser.context, browser.url, [FIRST_ITEMS_MARK, USABLE_MARK]);
+/** One opening on `opening`'s path; answers the time to usable (ms). */
+async function usableOn(browser: PanelBrowser, opening: OpeningPath): Promise<number> {
+  return (await openPanel(browser, FORGET_ON[opening], [USABLE_MARK]))[0] as number;
 }
 
 /**
@@ -86,25 +60,21 @@ async function openOn(
  * how far the with-build's own p50 moves between its first and second half: a saving within it is
  * not shown by this run.
  */
-export async function trickTable(
-  open: OpenOnce,
-  sandbox: { baseUrl: string; testKey: string },
-  opens: number,
-): Promise<Table> {
+export async function trickTable(sandbox: { baseUrl: string; testKey: string }, opens: number): Promise<Table> {
   const rows: (string | number)[][] = [];
   for (const { trick, what, path: opening } of TRICKS) {
     const build = buildWithout(trick);
-    const shipped = await browserWith(CHROME_BUILD, sandbox);
-    const stripped = await browserWith(build.extension, sandbox);
+    const shipped = await panelBrowser(CHROME_BUILD, sandbox);
+    const stripped = await panelBrowser(build.extension, sandbox);
     try {
       // The first opening of each starts its worker's API client: not counted.
-      await openOn(open, shipped, opening);
-      await openOn(open, stripped, opening);
+      await usableOn(shipped, opening);
+      await usableOn(stripped, opening);
       const withIt: number[] = [];
       const withoutIt: number[] = [];
       for (let i = 0; i < opens; i += 1) {
-        withIt.push((await openOn(open, shipped, opening))[1] as number);
-        withoutIt.push((await openOn(open, stripped, opening))[1] as number);
+        withIt.push(await usableOn(shipped, opening));
+        withoutIt.push(await usableOn(stripped, opening));
       }
       const half = Math.floor(opens / 2);
       const spread = Math.abs(percentile(withIt.slice(0, half), 50) - percentile(withIt.slice(half), 50));
@@ -119,10 +89,8 @@ export async function trickTable(
         saving > spread ? 'yes' : 'no',
       ]);
     } finally {
-      for (const browser of [shipped, stripped]) {
-        await browser.context.close();
-        removeProfile(browser.userDataDir);
-      }
+      await shipped.close();
+      await stripped.close();
       rmSync(build.dir, { recursive: true, force: true });
     }
   }
