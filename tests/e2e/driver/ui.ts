@@ -83,14 +83,32 @@ export async function press(page: Page, keys: string): Promise<void> {
   for (const modifier of parts.reverse()) await page.keyboard.up(modifier);
 }
 
-/** The visible text of `scope` (or of what `selector` finds in it; '' when nothing is found). */
+/**
+ * The visible text of `scope` (or of what `selector` finds in it; '' when nothing is found). A CSS
+ * selector is read in one call into the page: the waits below ask every 50 ms, and each round trip
+ * costs both browsers CPU the flows wait on. Puppeteer's own selectors (`::-p-role`) are found by
+ * the driver, and the handle released once read.
+ */
 export async function textOf(scope: Scope, selector?: string): Promise<string> {
-  if (selector === undefined) {
-    if (isElement(scope)) return scope.evaluate((el) => (el as HTMLElement).innerText ?? el.textContent ?? '');
-    return scope.evaluate(() => document.body?.innerText ?? '');
+  if (selector?.includes('::-p-')) {
+    const found = await scope.$(selector);
+    if (found === null) return '';
+    try {
+      return await found.evaluate((el) => (el as HTMLElement).innerText ?? el.textContent ?? '');
+    } finally {
+      void found.dispose().catch(() => undefined);
+    }
   }
-  const found = await scope.$(selector);
-  return found === null ? '' : found.evaluate((el) => (el as HTMLElement).innerText ?? el.textContent ?? '');
+  if (isElement(scope)) {
+    return scope.evaluate((root, wanted) => {
+      const el = wanted === undefined ? root : root.querySelector(wanted);
+      return el === null ? '' : ((el as HTMLElement).innerText ?? el.textContent ?? '');
+    }, selector);
+  }
+  return scope.evaluate((wanted) => {
+    const el = wanted === undefined ? document.body : document.querySelector(wanted);
+    return el === null ? '' : ((el as HTMLElement).innerText ?? el.textContent ?? '');
+  }, selector);
 }
 
 /** Waits until the text of `scope` (or of `selector` in it) contains `wanted` or matches it; returns that text. */
