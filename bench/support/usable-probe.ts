@@ -52,3 +52,34 @@ article.append(button);
 app.append(article);
 requestAnimationFrame(() => setTimeout(() => performance.mark(${JSON.stringify(paintMark)}), 0));`;
 }
+
+/**
+ * The floor page's script: what any side panel must do before it is usable, and nothing more. It asks
+ * the background for the first timeline page (the one round trip every opening makes: the same
+ * message, through the browser's own \`chrome.runtime\`), draws each post's text with a Reply that
+ * opens a text area, and sets \`paintMark\` after the frame that drew them. No framework, no checks,
+ * no cache: the panel cannot be usable sooner than this without drawing posts it did not ask for.
+ */
+export function floorPageScript(paintMark: string, limit: number): string {
+  return `const app = document.getElementById('app');
+chrome.runtime.sendMessage({ type: 'getTimelinePage', payload: { limit: ${limit} } }).then((reply) => {
+  const items = reply && reply.ok ? reply.data.items : [];
+  for (const post of items) {
+    const article = document.createElement('article');
+    const text = document.createElement('p');
+    text.textContent = String(post.body ?? '');
+    const button = document.createElement('button');
+    button.className = 'reply-toggle';
+    button.textContent = 'Reply';
+    button.addEventListener('click', () => {
+      const box = document.createElement('div');
+      box.className = 'post-reply';
+      box.append(document.createElement('textarea'));
+      article.append(box);
+    });
+    article.append(text, button);
+    app.append(article);
+  }
+  requestAnimationFrame(() => setTimeout(() => performance.mark(${JSON.stringify(paintMark)}), 0));
+});`;
+}
