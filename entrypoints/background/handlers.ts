@@ -191,5 +191,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await drafts.open(draft, sender.tabId);
       return null;
     },
+    takePendingDraft: () => drafts.take(),
   };
 }

@@ -64,12 +64,16 @@ export default defineBackground(() => {
   const changes = new OutboxChanges();
   /** The settings as they changed since the last push (pages get them with their value). */
   let changedSettings: Settings | undefined;
+  /** A draft was handed to the side panel or taken since the last push. */
+  let changedDraft = false;
   const order = new PushOrder(async () => {
     const { delta, posts } = changes.take();
     const settings = changedSettings;
     changedSettings = undefined;
-    const status = await statusOf(services);
-    pages.broadcast(status, delta, settings);
+    const draftChanged = changedDraft;
+    changedDraft = false;
+    const [status, pendingDraft] = await Promise.all([statusOf(services), draftChanged ? drafts.waiting() : undefined]);
+    pages.broadcast(status, delta, { settings, pendingDraft });
     if (posts.size > 0) await bars.changed(posts);
     await drawBadge(status);
   }, console.error);
@@ -80,7 +84,10 @@ export default defineBackground(() => {
   // System notifications about writes, when the user turned them on (notifier.ts).
   const notifier = backgroundNotifier(() => services.accounts.book());
 
-  const drafts = new Drafts();
+  const drafts = new Drafts(() => {
+    changedDraft = true;
+    pushState();
+  });
   const links = new LinkScripts();
   const handlers = createHandlers({ services, kick, notify: pushState, drafts, links });
   const router = createRouter(handlers, {
@@ -106,8 +113,12 @@ export default defineBackground(() => {
   listenForNoticeClicks();
   browser.runtime.onConnect.addListener((port) => {
     const greet = async () => {
-      const [status, settings] = await Promise.all([statusOf(services), readSettings()]);
-      return { status, settings };
+      const [status, settings, pendingDraft] = await Promise.all([
+        statusOf(services),
+        readSettings(),
+        drafts.waiting(),
+      ]);
+      return { status, settings, pendingDraft };
     };
     const firstPage = async () => {
       const [status, outbox] = await Promise.all([statusOf(services), services.outbox()]);

@@ -4,7 +4,7 @@ import type { Contribution } from '@/lib/api/schemas';
 import { createReadWithRetry, Outbox, type ReadWithRetry, TWIN_WINDOW_MS } from '@/lib/queue';
 import type { AccountCheck } from '@/lib/storage/account-check';
 import { type AccountRecord, accountById, originOf } from '@/lib/storage/accounts';
-import { draftsItem } from '@/lib/storage/drafts';
+import { legacyDraftsItem, splitLegacyDrafts } from '@/lib/storage/drafts';
 import { identityItem } from '@/lib/storage/identity';
 import { KeyVault } from '@/lib/storage/key-vault';
 import { migrateToAccounts } from '@/lib/storage/migrate-accounts';
@@ -37,7 +37,9 @@ export class BackgroundServices {
   readonly vault = new KeyVault();
   /** What earlier versions stored, moved once per worker life before anything reads it. */
   readonly ready: Promise<void> = (async () => {
-    await migrateFromStorageLocal([settingsItem, identityItem, draftsItem, pendingDraftItem, quickPostDraftItem]);
+    await migrateFromStorageLocal([settingsItem, identityItem, legacyDraftsItem, pendingDraftItem, quickPostDraftItem]);
+    // A failed split leaves the one-record drafts, which pages still read: never a reason to stop.
+    await splitLegacyDrafts().catch((error: unknown) => console.warn('Splitting the drafts record failed', error));
     await migrateToAccounts();
     await migrateReactionLabels();
   })();

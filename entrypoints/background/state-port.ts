@@ -52,13 +52,22 @@ export class StatePorts {
     return true;
   }
 
-  /** Sends every page the status and the settings when they changed, and the Outbox's changes to those that follow it. */
-  broadcast(status: StatePush['status'], outbox: OutboxDelta | undefined, settings?: StatePush['settings']): void {
+  /**
+   * Sends every page the status, and what else changed (the settings, the waiting draft), and the
+   * Outbox's changes to those that follow it.
+   */
+  broadcast(
+    status: StatePush['status'],
+    outbox: OutboxDelta | undefined,
+    changed: Pick<StatePush, 'settings' | 'pendingDraft'> = {},
+  ): void {
+    const { settings, pendingDraft } = changed;
     for (const [port, subscription] of this.ports) {
       this.post(port, {
         status,
         ...(subscription.outbox && outbox !== undefined ? { outbox } : {}),
         ...(settings === undefined ? {} : { settings }),
+        ...(pendingDraft === undefined ? {} : { pendingDraft }),
       });
     }
   }

@@ -1,5 +1,6 @@
 import type { Contribution } from '@/lib/api/schemas';
 import { accountCheckSchema } from '@/lib/storage/account-check';
+import { MAX_DRAFT_LENGTH } from '@/lib/storage/draft-limit';
 import { z } from '@/lib/zod';
 import { ID_PATTERN, MAX_BODY_LENGTH, MAX_ID_LENGTH } from './limits';
 
@@ -215,3 +216,9 @@ export const pageReachSchema = z.object({
   end: z.boolean(),
   full: z.boolean(),
 });
+
+/** A draft handed to the side panel's composer: a new post (a quote) or a reply to a post. */
+export const handedDraftSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('post'), text: z.string().max(MAX_DRAFT_LENGTH) }),
+  z.strictObject({ kind: z.literal('reply'), postId: idSchema, text: z.string().max(MAX_DRAFT_LENGTH) }),
+]);

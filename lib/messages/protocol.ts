@@ -1,6 +1,5 @@
 import { contributionSchema } from '@/lib/api/schemas';
 import { accountSchema } from '@/lib/storage/account-check';
-import { MAX_DRAFT_LENGTH } from '@/lib/storage/draft-limit';
 import { settingsSchema } from '@/lib/storage/settings';
 import { z } from '@/lib/zod';
 import {
@@ -10,6 +9,7 @@ import {
   bodySchema,
   cursorSchema,
   enqueueWriteSchema,
+  handedDraftSchema,
   idSchema,
   outboxItemSchema,
   outboxSummarySchema,
@@ -263,12 +263,14 @@ export const protocol = {
   /** Extension pages: opens the side panel's composer with a draft (no page may plant text there). */
   openWithDraft: {
     content: false,
-    request: z.discriminatedUnion('kind', [
-      z.strictObject({ kind: z.literal('post'), text: z.string().max(MAX_DRAFT_LENGTH) }),
-      z.strictObject({ kind: z.literal('reply'), postId: idSchema, text: z.string().max(MAX_DRAFT_LENGTH) }),
-    ]),
+    request: handedDraftSchema,
     reply: z.null(),
   },
+  /**
+   * Extension pages: the side panel takes the draft handed to its composer (the pushes'
+   * `pendingDraft` says one waits). Answered once, then cleared: two open panels never both apply it.
+   */
+  takePendingDraft: { content: false, request: none, reply: handedDraftSchema.nullable() },
 } as const satisfies Record<string, MessageDef>;
 
 /** The table's type. */

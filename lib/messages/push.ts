@@ -15,6 +15,9 @@ import { protocol } from './protocol';
  * - `settings` (as `getSettings` answers them) in the first push to a page, and in the push after
  *   every change to them, from any page or import: mutes, reaction kinds and the rest reach every
  *   open page with their value, and no page reads them back from storage.
+ * - `pendingDraft` in the first push to a page, and in the push after a draft was handed to the
+ *   side panel's composer or taken: when the waiting one was handed over (null: none waits). The
+ *   panel then takes it (`takePendingDraft`), which answers it once.
  */
 export const statePushSchema = z.object({
   status: protocol.getStatus.reply,
@@ -28,6 +31,7 @@ export const statePushSchema = z.object({
     })
     .optional(),
   settings: settingsSchema.optional(),
+  pendingDraft: z.number().nullable().optional(),
 });
 export type StatePush = z.infer<typeof statePushSchema>;
 export type OutboxDelta = NonNullable<StatePush['outbox']>;

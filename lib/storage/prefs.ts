@@ -11,8 +11,11 @@ import { DB_NAME, openDebateDb } from './db';
 /** The object store of these values (lib/storage/db.ts). */
 export const PREFS_STORE = 'prefs';
 
-/** Tells other extension contexts (pages, the background) which value changed; never the value. */
-const CHANNEL = 'debate-companion-prefs';
+/**
+ * Tells other extension contexts which value changed; never the value. The background listens
+ * (its own values, written by another context); pages follow the background's pushes instead.
+ */
+export const PREFS_CHANNEL = 'debate-companion-prefs';
 
 /** A value kept in the prefs store. */
 export interface Pref<T> {
@@ -51,7 +54,7 @@ let channel: BroadcastChannel | undefined;
 
 function changes(): BroadcastChannel | undefined {
   if (channel === undefined && typeof BroadcastChannel === 'function') {
-    channel = new BroadcastChannel(CHANNEL);
+    channel = new BroadcastChannel(PREFS_CHANNEL);
     channel.onmessage = (event: MessageEvent) => {
       const name: unknown = event.data;
       if (typeof name === 'string') for (const watcher of watchers.get(name) ?? []) watcher.reread();
@@ -103,11 +106,18 @@ export function definePref<T>(name: string, options: PrefOptions<T>): Pref<T> {
   };
 }
 
+/** What `readPrefsRaw` read: one named value, and every record whose name starts with a prefix. */
+export interface RawPrefs {
+  value: unknown;
+  records: [string, unknown][];
+}
+
 /**
- * Reads one value with the bare IndexedDB API (no library), for the side panel's early script. An
- * absent database is not created (the real open does that with its upgrade): the read gives undefined.
+ * Reads one value and the records under a name prefix with the bare IndexedDB API (no library), for
+ * the side panel's early script. An absent database is not created (the real open does that with
+ * its upgrade): the read gives undefined.
  */
-export function readPrefRaw(name: string): Promise<unknown> {
+export function readPrefsRaw(name: string, prefix: string): Promise<RawPrefs | undefined> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(DB_NAME);
     request.onupgradeneeded = () => request.transaction?.abort();
@@ -119,10 +129,20 @@ export function readPrefRaw(name: string): Promise<unknown> {
         resolve(undefined);
         return;
       }
-      const get = db.transaction(PREFS_STORE, 'readonly').objectStore(PREFS_STORE).get(name);
-      get.onsuccess = () => resolve(get.result);
-      get.onerror = () => reject(get.error);
-      get.transaction?.addEventListener('complete', () => db.close());
+      const tx = db.transaction(PREFS_STORE, 'readonly');
+      const store = tx.objectStore(PREFS_STORE);
+      const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+      const value = store.get(name);
+      const keys = store.getAllKeys(range);
+      const values = store.getAll(range);
+      tx.oncomplete = () => {
+        db.close();
+        resolve({ value: value.result, records: keys.result.map((key, i) => [String(key), values.result[i]]) });
+      };
+      tx.onerror = () => {
+        db.close();
+        reject(tx.error);
+      };
     };
   });
 }

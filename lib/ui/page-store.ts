@@ -26,6 +26,8 @@ export interface PageState {
   outbox: OutboxState | undefined;
   /** Undefined until the first push (or the page's early `getSettings` answer) came. */
   settings: Settings | undefined;
+  /** When the draft waiting for the side panel was handed over; null: none; undefined: not told yet. */
+  pendingDraft: number | null | undefined;
 }
 
 /** Applies one push (pure: the store's only way to change, unit-tested on its own). */
@@ -34,6 +36,7 @@ export function applyPush(state: PageState, push: StatePush): PageState {
     status: push.status,
     outbox: push.outbox === undefined ? state.outbox : applyOutbox(state.outbox, push.outbox),
     settings: push.settings ?? state.settings,
+    pendingDraft: push.pendingDraft === undefined ? state.pendingDraft : push.pendingDraft,
   };
 }
 
@@ -65,7 +68,7 @@ export function withOlder(
  * connects again (the connection starts the worker), and asks again for what it followed.
  */
 export class PageStore {
-  private state: PageState = { status: undefined, outbox: undefined, settings: undefined };
+  private state: PageState = { status: undefined, outbox: undefined, settings: undefined, pendingDraft: undefined };
   /** Pushes applied so far: a page's own answer is older than any push that came after it was asked. */
   private pushes = 0;
   private readonly listeners = new Set<() => void>();
@@ -183,6 +186,11 @@ export function useStatus(): Status | undefined {
 /** The settings as the background last pushed them (undefined until the first push). */
 export function useSettings(): Settings | undefined {
   return usePageState((state) => state.settings);
+}
+
+/** When the draft handed to the side panel's composer was handed over (null: none waits). */
+export function usePendingDraft(): number | null | undefined {
+  return usePageState((state) => state.pendingDraft);
 }
 
 /** The Outbox's items as the page knows them; follows them from the first call. */

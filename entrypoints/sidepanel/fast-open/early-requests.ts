@@ -1,12 +1,12 @@
 import { FIRST_PAGE } from '@/entrypoints/sidepanel/state/timeline-store';
-import { DRAFTS_PREF } from '@/lib/storage/drafts-key';
-import { readPrefRaw } from '@/lib/storage/prefs';
+import { DRAFT_RECORD_PREFIX, LEGACY_DRAFTS_PREF } from '@/lib/storage/drafts-key';
+import { readPrefsRaw } from '@/lib/storage/prefs';
 
 /** Answers the side panel asked for before its main script loaded (raw: checked by the main script). */
 export interface EarlyRequests {
   firstPage: Promise<unknown>;
   settings: Promise<unknown>;
-  /** The composer drafts, read raw from the prefs store. */
+  /** The composer drafts, read raw from the prefs store (`readPrefsRaw`). */
   drafts: Promise<unknown>;
 }
 
@@ -50,7 +50,7 @@ export function startEarlyRequests(): void {
   const early: EarlyRequests = {
     firstPage: attempt(() => api.runtime.sendMessage({ type: 'getTimelinePage', payload: { limit: FIRST_PAGE } })),
     settings: attempt(() => api.runtime.sendMessage({ type: 'getSettings' })),
-    drafts: attempt(() => readPrefRaw(DRAFTS_PREF)),
+    drafts: attempt(() => readPrefsRaw(LEGACY_DRAFTS_PREF, DRAFT_RECORD_PREFIX)),
   };
   // Nobody may wait on a rejection before the main script picks these up.
   for (const answer of Object.values(early)) answer.catch(() => undefined);

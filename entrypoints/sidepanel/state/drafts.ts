@@ -1,4 +1,13 @@
-import { cleanDrafts, draftsItem, EMPTY_DRAFTS, type StoredDrafts } from '@/lib/storage/drafts';
+import {
+  draftsBeyondLimit,
+  draftsFromRaw,
+  EMPTY_DRAFTS,
+  prepareDraftWrites,
+  readDrafts,
+  type StoredDrafts,
+  writeDrafts,
+} from '@/lib/storage/drafts';
+import type { RawPrefs } from '@/lib/storage/prefs';
 
 /** Where a draft belongs: the new-post composer, or the reply composer of one post. */
 export type DraftKey = 'post' | `reply:${string}`;
@@ -6,41 +15,28 @@ export type DraftKey = 'post' | `reply:${string}`;
 /** The draft of a reply to `postId`. */
 export const replyDraftKey = (postId: string): DraftKey => `reply:${postId}`;
 
-/** Reply drafts kept at most; the oldest go first. */
-export const MAX_DRAFTS = 50;
 /** Typing is saved this long after the last keystroke (and at once when the panel hides). */
 export const SAVE_DELAY_MS = 400;
 
 /**
  * The drafts of one page: read once, changed in memory at every keystroke, saved shortly after.
- * A save merges this page's changed drafts into the stored value as last seen (kept current by a
- * storage watch), so two open panels do not erase each other's other drafts, and it is written
- * without reading first: a save started as the panel closes is on its way at once. `clear` saves
- * at once: it runs when a write was queued.
+ * A save writes only the drafts this page changed, each to its own record (lib/storage/drafts.ts),
+ * without reading first: a save started as the panel closes is on its way at once, and another
+ * open panel's drafts are never written over, so nothing needs to follow its changes. `clear`
+ * saves at once: it runs when a write was queued.
  */
 export class DraftStore {
   private drafts: StoredDrafts = EMPTY_DRAFTS;
-  /** The stored value as last read or written (or seen changing). */
-  private stored: StoredDrafts = EMPTY_DRAFTS;
   private readonly dirty = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
-  private unwatch: (() => void) | undefined;
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /**
-   * Reads the stored drafts and follows changes other pages make. `prefetched` is a raw read of the
-   * drafts already on its way (the panel's early script).
-   */
+  /** Reads the stored drafts. `prefetched` is a raw read already on its way (the panel's early script). */
   async load(prefetched?: Promise<unknown>): Promise<void> {
     const early = prefetched === undefined ? undefined : await prefetched.catch(() => undefined);
-    this.stored = early === undefined ? await draftsItem.getValue() : cleanDrafts(early);
-    this.drafts = this.stored;
-    this.unwatch?.();
-    this.unwatch = draftsItem.watch((value) => {
-      this.stored = cleanDrafts(value);
-    });
+    this.drafts = early === undefined ? await readDrafts() : draftsFromRaw(early as RawPrefs);
   }
 
   /** The draft of `key` ('' when none). */
@@ -68,30 +64,30 @@ export class DraftStore {
     return this.flush();
   }
 
-  /** Saves every change not saved yet; the write leaves before this returns. */
+  /**
+   * Saves every change not saved yet; the write leaves before this returns. Beyond the limit of
+   * reply drafts, the oldest this page knows of go.
+   */
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
+    for (const key of draftsBeyondLimit(this.drafts)) this.put(key, '');
     if (this.dirty.size === 0) return this.saving;
-    const texts = { ...this.stored.texts };
-    const changedAt = { ...this.stored.changedAt };
+    const changes = new Map<string, { text: string; at: number } | null>();
     for (const key of this.dirty) {
       const text = this.drafts.texts[key];
-      if (text === undefined) {
-        delete texts[key];
-        delete changedAt[key];
-      } else {
-        texts[key] = text;
-        changedAt[key] = this.drafts.changedAt[key] ?? this.now();
-      }
+      changes.set(key, text === undefined ? null : { text, at: this.drafts.changedAt[key] ?? this.now() });
     }
     this.dirty.clear();
-    this.stored = trim({ texts, changedAt });
-    this.saving = draftsItem.setValue(this.stored);
+    // Started now, not after the last save: IndexedDB runs write transactions on one store in the
+    // order they were made, so a later change is never written under an earlier one.
+    this.saving = writeDrafts(changes);
     return this.saving;
   }
 
-  private put(key: DraftKey, text: string): void {
+  private put(key: string, text: string): void {
+    // The first change opens the database, so a save as the panel closes finds it open.
+    if (this.dirty.size === 0) prepareDraftWrites();
     const texts = { ...this.drafts.texts };
     const changedAt = { ...this.drafts.changedAt };
     if (text === '') {
@@ -104,16 +100,4 @@ export class DraftStore {
     this.drafts = { texts, changedAt };
     this.dirty.add(key);
   }
-}
-
-/** Keeps the post draft and the {@link MAX_DRAFTS} most recently changed reply drafts. */
-function trim(drafts: StoredDrafts): StoredDrafts {
-  const replies = Object.keys(drafts.texts).filter((key) => key !== 'post');
-  if (replies.length <= MAX_DRAFTS) return drafts;
-  const dropped = replies.sort((a, b) => (drafts.changedAt[b] ?? 0) - (drafts.changedAt[a] ?? 0)).slice(MAX_DRAFTS);
-  for (const key of dropped) {
-    delete drafts.texts[key];
-    delete drafts.changedAt[key];
-  }
-  return drafts;
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { PREFS_CHANNEL } from '../../../lib/storage/prefs';
 import type { ExtensionBrowser } from './types';
 
 /** What crossed between the side panel and the background since the panel opened. */
@@ -136,4 +137,30 @@ export async function countStorageReads(page: Page): Promise<() => Promise<numbe
 
 interface StorageApi {
   storage?: { local?: { get: (...args: unknown[]) => unknown }; session?: { get: (...args: unknown[]) => unknown } };
+}
+
+/**
+ * Says, on the channel the prefs store tells changes on, that each of `names` changed, as another
+ * extension context's write would; resolves once the page's own listeners have had the messages
+ * (a listener of the page's, added last, heard them all, then one more task passed).
+ */
+export async function tellPrefChanges(page: Page, names: readonly string[]): Promise<void> {
+  await page.evaluate(
+    (channelName, names) =>
+      new Promise<void>((resolve) => {
+        const hearer = new BroadcastChannel(channelName);
+        let heard = 0;
+        hearer.onmessage = () => {
+          heard += 1;
+          if (heard < names.length) return;
+          hearer.close();
+          setTimeout(resolve, 0);
+        };
+        const teller = new BroadcastChannel(channelName);
+        for (const name of names) teller.postMessage(name);
+        teller.close();
+      }),
+    PREFS_CHANNEL,
+    names,
+  );
 }

@@ -1,5 +1,5 @@
 import { listOutbox, newAccount } from '../driver/extension';
-import { countedPanel, countStorageReads } from '../driver/panel-traffic';
+import { countedPanel, countStorageReads, tellPrefChanges } from '../driver/panel-traffic';
 import { seedPosts } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
 import { find, paste, role, uniqueTag, waitForText } from '../driver/ui';
@@ -41,7 +41,7 @@ test('with the Outbox tab open, one change is one push carrying it, and the pane
   expect(after.ports).toBe(1);
 });
 
-test('a settings change made in the options page reaches the open panel as one push carrying it, and no read', async ({
+test('a settings change made in the options page reaches the open panel as one push carrying it, and no read, on one channel', async ({
   ext,
   control,
 }) => {
@@ -67,5 +67,11 @@ test('a settings change made in the options page reaches the open panel as one p
   expect(carrying[0]?.settings?.mutedWords).toEqual([`spoiler${tag}`]);
   expect(after.sent.getSettings ?? 0).toBe(before.sent.getSettings ?? 0);
   expect(after.ports).toBe(1);
+  expect(await reads()).toBe(0);
+
+  // One channel: told by the prefs store's own channel that values changed (as another page's
+  // write would tell it), the panel reads nothing back: drafts, the handed-over draft and the
+  // settings reach it only as the background's pushes.
+  await tellPrefChanges(page, ['drafts', 'draft:post', 'pendingDraft', 'settings']);
   expect(await reads()).toBe(0);
 });

@@ -142,7 +142,7 @@ describe('pages: one port, one push per change, carrying what changed', () => {
     expect(changes.take()).toEqual({ delta: undefined, posts: new Set() });
   });
 
-  it('pushes changed settings with their value to every page, and nothing of them otherwise', async () => {
+  it('pushes changed settings and the waiting draft with their value to every page, and nothing of them otherwise', async () => {
     const pages = new StatePorts(identity);
     const panel = fakePort('state', fromPanel);
     const options = fakePort('state', fromPanel);
@@ -155,10 +155,18 @@ describe('pages: one port, one push per change, carrying what changed', () => {
       );
     }
     await settle();
-    pages.broadcast(status, undefined, settings);
+    pages.broadcast(status, undefined, { settings });
     pages.broadcast(status, undefined);
+    pages.broadcast(status, undefined, { pendingDraft: 1_000 });
+    pages.broadcast(status, undefined, { pendingDraft: null });
     for (const port of [panel, options]) {
-      expect(port.told).toEqual([{ status, settings: DEFAULT_SETTINGS }, { status, settings }, { status }]);
+      expect(port.told).toEqual([
+        { status, settings: DEFAULT_SETTINGS },
+        { status, settings },
+        { status },
+        { status, pendingDraft: 1_000 },
+        { status, pendingDraft: null },
+      ]);
     }
   });
 

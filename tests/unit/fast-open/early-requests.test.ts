@@ -2,15 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startEarlyRequests, takeEarlyRequests } from '@/entrypoints/sidepanel/fast-open/early-requests';
 import { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
 import { FIRST_PAGE } from '@/entrypoints/sidepanel/state/timeline-store';
-import { draftsItem } from '@/lib/storage/drafts';
+import { writeDrafts } from '@/lib/storage/drafts';
 
 describe('early requests', () => {
   it('reads nothing, and creates no database, when the extension has none yet', async () => {
-    const { readPrefRaw } = await import('@/lib/storage/prefs');
+    const { readPrefsRaw } = await import('@/lib/storage/prefs');
     const { IDBFactory } = await import('fake-indexeddb');
     const empty = new IDBFactory();
     vi.stubGlobal('indexedDB', empty);
-    expect(await readPrefRaw('drafts')).toBeUndefined();
+    expect(await readPrefsRaw('drafts', 'draft:')).toBeUndefined();
     expect(await empty.databases()).toEqual([]);
   });
 
@@ -22,7 +22,7 @@ describe('early requests', () => {
   it('asks for the first page and the settings and reads the drafts at once, and hands the answers over once', async () => {
     const sendMessage = vi.fn(async (message: { type: string }) => ({ ok: true, data: message.type }));
     vi.stubGlobal('browser', { runtime: { sendMessage } });
-    await draftsItem.setValue({ texts: { post: 'Hi' }, changedAt: {} });
+    await writeDrafts(new Map([['post', { text: 'Hi', at: 1 }]]));
     startEarlyRequests();
     expect(sendMessage.mock.calls).toEqual([
       [{ type: 'getTimelinePage', payload: { limit: FIRST_PAGE } }],

@@ -107,6 +107,7 @@ export const replies = {
   undoReaction: null,
   replyToPost: { id: 'o_3', status: 'queued' as const },
   openWithDraft: null,
+  takePendingDraft: { kind: 'post' as const, text: 'A quote' },
 } satisfies { [N in MessageName]: unknown };
 
 /** One spy per message, each answering its valid reply. */
@@ -144,4 +145,5 @@ export const validRequests: { [N in MessageName]: unknown } = {
   undoReaction: { postId: 'p_1', reaction: 'well_sourced' },
   replyToPost: { postId: 'p_1', body: 'Agreed.' },
   openWithDraft: { kind: 'reply', postId: 'p_1', text: '' },
+  takePendingDraft: undefined,
 };

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { draftsItem } from '@/lib/storage/drafts';
+import { legacyDraftsItem, readDrafts } from '@/lib/storage/drafts';
 import { migrateFromStorageLocal } from '@/lib/storage/migrate-local';
 import { readSettings, settingsItem } from '@/lib/storage/settings';
 
@@ -13,11 +13,11 @@ describe('moving earlier versions’ storage.local values into the prefs store',
       drafts: { texts: { post: 'Half a thought' }, changedAt: { post: 1 } },
       unrelated: 1,
     });
-    await migrateFromStorageLocal([settingsItem, draftsItem]);
+    await migrateFromStorageLocal([settingsItem, legacyDraftsItem]);
     const settings = await readSettings();
     expect(settings.baseUrl).toBe('https://debate.example');
     expect(settings.reactionKinds).toEqual([{ value: 'well_sourced' }]);
-    expect((await draftsItem.getValue()).texts).toEqual({ post: 'Half a thought' });
+    expect((await readDrafts()).texts).toEqual({ post: 'Half a thought' });
     expect(await fakeBrowser.storage.local.get(null)).toEqual({ unrelated: 1 });
   });
 
@@ -37,8 +37,8 @@ describe('moving earlier versions’ storage.local values into the prefs store',
     await fakeBrowser.storage.local.set({
       drafts: { texts: { post: 'Planted by the page.' }, changedAt: { post: 1 } },
     });
-    await migrateFromStorageLocal([settingsItem, draftsItem]);
-    expect((await draftsItem.getValue()).texts).toEqual({});
+    await migrateFromStorageLocal([settingsItem, legacyDraftsItem]);
+    expect((await readDrafts()).texts).toEqual({});
     expect((await readSettings()).baseUrl).toBe('https://debate.example');
   });
 });

@@ -12,13 +12,14 @@ export const fakeStore = {
   items: [] as OutboxItemView[],
   olderCursor: null as string | null,
   settings: undefined as Settings | undefined,
+  pendingDraft: undefined as number | null | undefined,
   listeners: new Set<() => void>(),
   /** What the page's "older history" read answers (`pageStore().loadOlder()`). */
   loadOlder: async (): Promise<unknown> => undefined,
 };
 
 /** The background's push: the state changes, every component reading it draws again. */
-export function push(change: Partial<Pick<typeof fakeStore, 'status' | 'items' | 'settings'>>): void {
+export function push(change: Partial<Pick<typeof fakeStore, 'status' | 'items' | 'settings' | 'pendingDraft'>>): void {
   Object.assign(fakeStore, change);
   for (const listener of fakeStore.listeners) listener();
 }
@@ -29,6 +30,7 @@ export function resetFakeStore(settings?: Settings): void {
   fakeStore.items = [];
   fakeStore.olderCursor = null;
   fakeStore.settings = settings;
+  fakeStore.pendingDraft = undefined;
   fakeStore.listeners.clear();
   fakeStore.loadOlder = async () => undefined;
 }
@@ -60,6 +62,10 @@ export async function fakePageStoreModule(send: Send) {
     useSettings: () => {
       useFollow();
       return fakeStore.settings;
+    },
+    usePendingDraft: () => {
+      useFollow();
+      return fakeStore.pendingDraft;
     },
     pageStore: () => ({
       loadOlder: () => fakeStore.loadOlder(),

@@ -10,8 +10,7 @@ import type { Contribution } from '@/lib/api/schemas';
 import type { ReplyError } from '@/lib/messages/envelope';
 import type { OutboxItemView } from '@/lib/messages/fields';
 import type { MessageName } from '@/lib/messages/protocol';
-import { draftsItem } from '@/lib/storage/drafts';
-import { pendingDraftItem } from '@/lib/storage/pending-draft';
+import { legacyDraftsItem, readDrafts } from '@/lib/storage/drafts';
 import { DEFAULT_SETTINGS } from '@/lib/storage/settings';
 import type { Status } from '@/lib/ui/page-store';
 import { useFakeClock } from '../../support/clock';
@@ -212,17 +211,17 @@ describe('TimelinePanel', () => {
     const box = screen.getByRole('textbox', { name: 'New post' });
     fireEvent.input(box, { target: { value: 'Bus lanes save time' } });
     await tick(SAVE_DELAY_MS);
-    expect((await draftsItem.getValue()).texts.post).toBe('Bus lanes save time');
+    expect((await readDrafts()).texts.post).toBe('Bus lanes save time');
 
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
     await flush();
     expect(calls('enqueueWrite')).toEqual([{ kind: 'post', body: 'Bus lanes save time' }]);
     // Not queued yet: the draft is still there.
-    expect((await draftsItem.getValue()).texts.post).toBe('Bus lanes save time');
+    expect((await readDrafts()).texts.post).toBe('Bus lanes save time');
 
     answer(ok(outboxItem({ kind: 'post', body: 'Bus lanes save time' }, { status: 'queued' })));
     await flush();
-    expect((await draftsItem.getValue()).texts.post).toBeUndefined();
+    expect((await readDrafts()).texts.post).toBeUndefined();
     expect((box as HTMLTextAreaElement).value).toBe('');
     expect(screen.getByText(/Queued\. It goes out as soon as the write budget allows/)).toBeTruthy();
   });
@@ -237,7 +236,7 @@ describe('TimelinePanel', () => {
     expect(screen.getByText('Set the API base URL on the options page first.')).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('Keep me');
     await tick(SAVE_DELAY_MS);
-    expect((await draftsItem.getValue()).texts.post).toBe('Keep me');
+    expect((await readDrafts()).texts.post).toBe('Keep me');
   });
 
   it('refuses an empty post in words, without asking the background', async () => {
@@ -263,7 +262,7 @@ describe('TimelinePanel', () => {
   });
 
   it('reopens a reply box that had a draft when the panel was closed', async () => {
-    await draftsItem.setValue({ texts: { 'reply:p_2': 'Half-written' }, changedAt: { 'reply:p_2': 1 } });
+    await legacyDraftsItem.setValue({ texts: { 'reply:p_2': 'Half-written' }, changedAt: { 'reply:p_2': 1 } });
     await openPanel();
     const second = articles()[1] as HTMLElement;
     expect((within(second).getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement).value).toBe('Half-written');
@@ -359,18 +358,21 @@ describe('TimelinePanel', () => {
     expect(calls('getTimelinePage')).toHaveLength(1);
   });
 
-  it('puts a handed-over reply draft in the reply box of a loaded post', async () => {
-    await pendingDraftItem.setValue({ kind: 'reply', postId: 'p_3', text: 'Quoted line', at: NOW });
+  it('puts a handed-over reply draft in the reply box of a loaded post, taken once', async () => {
+    handlers.takePendingDraft = () => ok({ kind: 'reply', postId: 'p_3', text: 'Quoted line' });
+    push({ pendingDraft: NOW });
     await openPanel();
     await flush();
     const third = articles().find((el) => el.getAttribute('data-post-id') === 'p_3') as HTMLElement;
     expect((within(third).getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement).value).toBe('Quoted line');
-    expect(await pendingDraftItem.getValue()).toBeNull();
+    expect(calls('takePendingDraft')).toHaveLength(1);
   });
 
   it('puts a reply draft for a post that is not loaded in the new-post box, with a note', async () => {
     await openPanel();
-    await act(() => pendingDraftItem.setValue({ kind: 'reply', postId: 'p_elsewhere', text: 'My reply', at: NOW }));
+    expect(calls('takePendingDraft')).toHaveLength(0);
+    handlers.takePendingDraft = () => ok({ kind: 'reply', postId: 'p_elsewhere', text: 'My reply' });
+    await act(async () => push({ pendingDraft: NOW }));
     await flush();
     await waitFor(() =>
       expect((screen.getByRole('textbox', { name: 'New post' }) as HTMLTextAreaElement).value).toBe('My reply'),
@@ -378,9 +380,19 @@ describe('TimelinePanel', () => {
     expect(screen.getByText(/The post you were replying to is not loaded here/)).toBeTruthy();
   });
 
+  it('applies nothing when another panel took the draft first', async () => {
+    handlers.takePendingDraft = () => ok(null);
+    push({ pendingDraft: NOW });
+    await openPanel();
+    await flush();
+    expect(calls('takePendingDraft')).toHaveLength(1);
+    expect((screen.getByRole('textbox', { name: 'New post' }) as HTMLTextAreaElement).value).toBe('');
+  });
+
   it('adds a handed-over quote to the post draft, never replacing it', async () => {
-    await draftsItem.setValue({ texts: { post: 'My thoughts' }, changedAt: { post: 1 } });
-    await pendingDraftItem.setValue({ kind: 'post', text: '“Quote” https://example.org', at: NOW });
+    await legacyDraftsItem.setValue({ texts: { post: 'My thoughts' }, changedAt: { post: 1 } });
+    handlers.takePendingDraft = () => ok({ kind: 'post', text: '“Quote” https://example.org' });
+    push({ pendingDraft: NOW });
     await openPanel();
     await flush();
     expect((screen.getByRole('textbox', { name: 'New post' }) as HTMLTextAreaElement).value).toBe(
