@@ -1,15 +1,15 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { PANEL_CACHE_KEY, PANEL_SNAPSHOT_KEY } from '../../entrypoints/sidepanel/fast-open/panel-cache-key';
+import { PANEL_CACHE_KEY } from '../../entrypoints/sidepanel/fast-open/panel-cache-key';
 import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from '../../tests/e2e/support/chromium';
 import { configure } from '../../tests/e2e/support/extension-client';
 import { USABLE_PROBE } from './usable-probe';
 
 /** What an opening empties first (the keys of what the panel keeps between openings). */
 export const FORGET = {
-  /** The live panel draws the last opening's posts itself. */
-  picture: [PANEL_SNAPSHOT_KEY],
+  /** Nothing: the live panel draws the last opening's posts, then the fresh ones. */
+  nothing: [],
   /** The first posts come from the API, as on the very first opening. */
-  everything: [PANEL_SNAPSHOT_KEY, PANEL_CACHE_KEY],
+  everything: [PANEL_CACHE_KEY],
 } as const;
 
 /** How long to leave a page alone before asking for its mark, and between asks (ms). */
@@ -17,8 +17,8 @@ const SETTLE_MS = 400;
 
 /**
  * Opens an extension page once and answers the times from navigation start to `marks` (for the
- * panel: first timeline items painted, by the last opening's picture or the live panel, and the live
- * panel's items painted; each set after the frame that drew them). The page is left alone until it
+ * panel: first timeline items painted, and the live panel's items painted; each set after the frame
+ * that drew them). The page is left alone until it
  * has had time to set them: Playwright's `waitForFunction` would inject its own script and poll on
  * every frame while the page loads, and the time that takes would be counted as ours.
  */

@@ -8,8 +8,8 @@ import { fmt, percentile, type Table } from './table';
 import { USABLE_MARK } from './usable-probe';
 
 /**
- * The fast-opening tricks only a build without them can show (the picture and the cached posts are
- * the main table's rows: they are turned off by emptying what the panel keeps). Each: the name the
+ * The fast-opening tricks only a build without them can show (the cached posts are the main table's
+ * rows: they are turned off by emptying what the panel keeps). Each: the name the
  * build takes (`DC_WITHOUT`, wxt.config.ts) and the path of the opening where it acts.
  */
 const TRICKS = [
@@ -33,8 +33,8 @@ const TRICKS = [
 
 type OpeningPath = (typeof TRICKS)[number]['path'];
 
-/** What each path empties before an opening: the picture always; the cached posts too for "api". */
-const FORGET_ON: Record<OpeningPath, readonly string[]> = { cached: FORGET.picture, api: FORGET.everything };
+/** What each path empties before an opening: nothing, or the cached posts for "api". */
+const FORGET_ON: Record<OpeningPath, readonly string[]> = { cached: FORGET.nothing, api: FORGET.everything };
 
 /** Builds the Chrome extension without `trick` into a directory of its own; answers its path. */
 function buildWithout(trick: string): { dir: string; extension: string } {
@@ -107,7 +107,7 @@ export async function trickTable(sandbox: { baseUrl: string; testKey: string }, 
     ],
     rows,
     notes: [
-      `${opens} openings each, in turns, usable as in the table above. A build without the trick is made by \`DC_WITHOUT=<trick> npx wxt build\` (wxt.config.ts). Spread: how far the shipped build's own p50 moved between the first and second half of its openings. The picture and the cached posts are the rows of the table above (their keys emptied).`,
+      `${opens} openings each, in turns, usable as in the table above. A build without the trick is made by \`DC_WITHOUT=<trick> npx wxt build\` (wxt.config.ts). Spread: how far the shipped build's own p50 moved between the first and second half of its openings. The cached posts are the rows of the table above (their key emptied).`,
     ],
   };
 }

@@ -8,16 +8,13 @@ import { checkReply, loadReplyChecks, sendMessage } from '@/lib/messages/send';
 import { pageStore } from '@/lib/ui/page-store';
 import { App } from './App';
 import { takeEarlyRequests } from './fast-open/early-requests';
-import { expectFirstItems, whenFirstItemsPainted, whenSnapshotPainted } from './fast-open/first-paint';
+import { expectFirstItems, whenFirstItemsPainted } from './fast-open/first-paint';
 import { panelCache } from './fast-open/panel-cache';
-import { keepFirstPageSnapshot } from './fast-open/panel-snapshot';
 import { builtWithout } from './fast-open/tricks';
 import { readerField } from './state/speaker';
 
 /** How long the fresh first page may wait for the cached one to be drawn (ms). */
 const CACHED_PAINT_LIMIT = 500;
-/** How long the live panel's first render may wait for the last opening's picture to be drawn (ms). */
-const SNAPSHOT_PAINT_LIMIT = 100;
 
 markDocumentLanguage();
 
@@ -74,13 +71,11 @@ document.addEventListener('visibilitychange', () => {
 });
 
 const root = document.getElementById('app');
-void Promise.all([drafts.load(early?.drafts).catch(() => undefined), whenSnapshotPainted(SNAPSHOT_PAINT_LIMIT)]).then(
-  () => {
+void drafts
+  .load(early?.drafts)
+  .catch(() => undefined)
+  .then(() => {
     if (root === null) return;
     expectFirstItems();
     render(<App store={store} drafts={drafts} kinds={kinds} mutes={mutes} />, root);
-    // The live panel replaces the last opening's picture in the same task: never both on screen.
-    document.getElementById('snapshot')?.remove();
-    keepFirstPageSnapshot(store, root);
-  },
-);
+  });

@@ -1,20 +1,9 @@
 /**
- * The performance mark set once the first timeline items are on screen (read by the benchmark):
- * the last opening's picture (panel-snapshot.ts) or the live panel, whichever is drawn first.
+ * The performance mark set once the first timeline items are on screen (read by the benchmark).
  */
 export const FIRST_ITEMS_MARK = 'dc:timeline-first-items';
 /** The performance mark set once the live panel's first items are on screen: usable from then on. */
 export const INTERACTIVE_MARK = 'dc:timeline-interactive';
-
-/** Sets `mark` (once) at the first task after the next frame: the frame that draws what is in the DOM now. */
-export function markAfterNextFrame(mark: string, then?: () => void): void {
-  requestAnimationFrame(() => {
-    setTimeout(() => {
-      if (performance.getEntriesByName(mark).length === 0) performance.mark(mark);
-      then?.();
-    }, 0);
-  });
-}
 
 let painted: () => void = () => undefined;
 const firstItemsPainted = new Promise<void>((resolve) => {
@@ -62,24 +51,6 @@ export function markFirstItemsPainted(): void {
   if (inDom) return;
   inDom = true;
   watchNextFrame();
-}
-
-/** Dispatched on `window` by the early script once the last opening's picture is on screen. */
-export const SNAPSHOT_PAINTED_EVENT = 'debate-companion:snapshot-painted';
-
-/**
- * Resolves once the last opening's picture is on screen, or at once when there is none, or after
- * `limitMs` at the latest: the live panel's first render (the heaviest task of the opening) waits
- * for that frame instead of delaying it.
- */
-export function whenSnapshotPainted(limitMs: number): Promise<void> {
-  const snapshot = document.getElementById('snapshot');
-  if (snapshot === null || snapshot.childElementCount === 0) return Promise.resolve();
-  if (performance.getEntriesByName(FIRST_ITEMS_MARK).length > 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    window.addEventListener(SNAPSHOT_PAINTED_EVENT, () => resolve(), { once: true });
-    setTimeout(resolve, limitMs);
-  });
 }
 
 /**

@@ -2,8 +2,6 @@ import { pageModules } from './page-modules';
 
 /** The side panel's `localStorage` key for what it paints while its first answers travel (see panel-cache.ts). */
 export const PANEL_CACHE_KEY = 'debateCompanion.panelCache.v1';
-/** The key of the picture of the panel drawn before its script runs (see panel-snapshot.ts). */
-export const PANEL_SNAPSHOT_KEY = 'debateCompanion.panelSnapshot.v1';
 
 /** Bump when what the caches hold changes shape. */
 const FORMAT = 3;

@@ -48,13 +48,10 @@ export function waitForFocus(scope: Page | ElementHandle, selector: string): Pro
   }, `the focus on ${selector}`);
 }
 
-/**
- * Waits until the real panel shows the live timeline: a post drawn, and the last opening's picture
- * (`#snapshot`, drawn first while the panel starts) gone, so what a test touches is the live panel.
- */
+/** Waits until the real panel shows the live timeline: a post drawn. */
 export function untilLivePanel(view: PanelView): Promise<void> {
   return view.evaluate(async (doc) => {
-    while (doc.getElementById('snapshot') !== null || doc.querySelector('[role="feed"] article') === null) {
+    while (doc.querySelector('[role="feed"] article') === null) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   });
