@@ -7,7 +7,7 @@ import type { Handlers } from '@/lib/messages/router';
 import { normalizeOrigin } from '@/lib/messages/sender';
 import { pageOutbox } from '@/lib/queue';
 import { isPending } from '@/lib/queue/scheduler';
-import { isHeld, type OutboxItem } from '@/lib/queue/types';
+import type { OutboxItem } from '@/lib/queue/types';
 import { defaultAccount } from '@/lib/storage/accounts';
 import { shownKinds } from '@/lib/storage/reaction-kinds';
 import { readSettings } from '@/lib/storage/settings';
@@ -167,20 +167,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     reactToPost: async ({ postId, reaction, hold }, { sender }) =>
       ack(await enqueue({ kind: 'reaction', postId, reaction }, { from: pageSite(sender), hold })),
     undoReaction: async ({ postId, reaction }, { sender }) => {
-      const site = pageSite(sender);
-      const outbox = await services.outbox();
-      const held = outbox
-        .list()
-        .find(
-          (item) =>
-            item.from === site &&
-            item.request.kind === 'reaction' &&
-            item.request.postId === postId &&
-            item.request.reaction === reaction &&
-            isHeld(item, Date.now()),
-        );
-      if (held === undefined) throw new MessageError('not_allowed', 'Too late to undo: it is on its way.');
-      await outbox.discard(held.id);
+      const undone = await (await services.outbox()).undoHeldReaction(postId, reaction, pageSite(sender));
+      if (!undone) throw new MessageError('not_allowed', 'Too late to undo: it is on its way.');
       // Writes queued behind it need not wait out its window.
       kick();
       return null;

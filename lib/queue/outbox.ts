@@ -2,6 +2,7 @@ import type { Random } from './backoff';
 import { prunable } from './history';
 import { OutboxActionError, type OutboxOptions } from './outbox-options';
 import type { PacedHold } from './pacing';
+import { heldReaction, isPendingOrSending, pendingReaction } from './reactions';
 import { type OutboxListener, OutboxRecords } from './records';
 import { type DrainResult, isPending, Scheduler } from './scheduler';
 import { claimedIds, settle } from './settle';
@@ -47,7 +48,7 @@ export class Outbox {
     extra: Pick<OutboxItem, 'from' | 'holdUntil'> = {},
   ): Promise<OutboxItem> {
     return this.records.serial(async () => {
-      const existing = this.findPendingReaction(account, request);
+      const existing = pendingReaction(this.records.list(account), request);
       if (existing !== undefined) return existing;
       const now = this.clock();
       const item: OutboxItem = {
@@ -91,6 +92,20 @@ export class Outbox {
         throw new OutboxActionError('not_allowed', 'This write is being sent; wait for its outcome.');
       }
       await this.records.remove(id);
+    });
+  }
+
+  /**
+   * The user's Undo of a reaction still in its window: removes the held reaction to `postId` made
+   * from `from` (the site of the bar that made it; a page may undo only its own). Looked for and
+   * removed in one step, so a drain cannot start sending it in between. False when there is none to
+   * undo (sent, on its way, or never made from there).
+   */
+  undoHeldReaction(postId: string, reaction: string, from: string | undefined): Promise<boolean> {
+    return this.records.serial(async () => {
+      const held = heldReaction(this.records.list(), { postId, reaction, from }, this.clock());
+      if (held !== undefined) await this.records.remove(held.id);
+      return held !== undefined;
     });
   }
 
@@ -272,27 +287,9 @@ export class Outbox {
     return next;
   }
 
-  private findPendingReaction(account: string, request: WriteRequest): OutboxItem | undefined {
-    if (request.kind !== 'reaction') return undefined;
-    return this.records
-      .list(account)
-      .find(
-        (item) =>
-          isPendingOrSending(item) &&
-          item.request.kind === 'reaction' &&
-          item.request.postId === request.postId &&
-          item.request.reaction === request.reaction,
-      );
-  }
-
   private requireItem(id: string): OutboxItem {
     const item = this.records.item(id);
     if (item === undefined) throw new OutboxActionError('not_found', 'No such write in the Outbox.');
     return item;
   }
-}
-
-function isPendingOrSending(item: OutboxItem): boolean {
-  const { status } = item.state;
-  return status === 'queued' || status === 'waiting' || status === 'sending';
 }
