@@ -5,7 +5,6 @@ import type { Handlers } from '@/lib/messages/router';
 import { type AccountRecord, accountById, defaultAccount } from '@/lib/storage/accounts';
 import { updateSettings } from '@/lib/storage/settings';
 import type { HandlerDeps } from './handler-deps';
-import { statusOf } from './status';
 
 type AccountMessages =
   | 'saveSettings'
@@ -18,10 +17,10 @@ type AccountMessages =
   | 'removeAccount';
 
 /** The handlers of the account messages (the rest of the table: handlers.ts). */
-export function accountHandlers({ services, kick, notify }: HandlerDeps): Pick<Handlers, AccountMessages> {
+export function accountHandlers({ services, status, kick, notify }: HandlerDeps): Pick<Handlers, AccountMessages> {
   const { accounts } = services;
   const view = async (id: string): Promise<AccountView> => {
-    const found = (await statusOf(services)).accounts.find((account) => account.id === id);
+    const found = (await status()).accounts.find((account) => account.id === id);
     if (found === undefined) throw new MessageError('not_found', 'No such account.');
     return found;
   };

@@ -1,9 +1,12 @@
 import type { Drafts } from './drafts';
 import type { BackgroundServices } from './services';
+import type { Status } from './status';
 
 /** What the handlers need besides the services: how to wake the drainer and open the panel. */
 export interface HandlerDeps {
   services: BackgroundServices;
+  /** The status as pages draw it (with the drain's health, which the drain loop keeps). */
+  status: () => Promise<Status>;
   /** Runs the drainer now (a write was queued, a key was saved). */
   kick: () => void;
   /** Pushes the status to open pages (for changes that storage events do not show, e.g. the vault). */

@@ -15,7 +15,6 @@ import { accountHandlers } from './account-handlers';
 import type { HandlerDeps } from './handler-deps';
 import { pagePostHandlers, type ReadTimelinePage } from './page-posts';
 import { pageSite, urlOf } from './sites';
-import { statusOf } from './status';
 
 /** How long a held write (a click the bar could not prove seen) waits for the user's Undo. */
 export const UNDO_WINDOW_MS = 5_000;
@@ -70,7 +69,7 @@ function requireUnderPageCap(items: readonly OutboxItem[], site: string, now: nu
 
 /** One handler per message of the protocol table. Requests arrive parsed and permitted. */
 export function createHandlers(deps: HandlerDeps): Handlers {
-  const { services, kick, drafts, links } = deps;
+  const { services, status, kick, drafts, links } = deps;
   /**
    * Queues a write as an account: the one the page named (extension pages only), else the default.
    * A page's bar always speaks as the default account: a page never chooses who speaks.
@@ -107,7 +106,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
   return {
     ...accountHandlers(deps),
-    getStatus: async () => statusOf(services),
+    getStatus: () => status(),
     getSettings: () => readSettings(),
     getLinkConfig: async (_request, { sender }) => {
       const { baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts } = await readSettings();

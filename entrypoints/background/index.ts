@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { PushOrder } from '@/lib/messages/push-order';
 import { createRouter, toRuntimeListener } from '@/lib/messages/router';
-import type { DrainResult } from '@/lib/queue';
+import type { Outbox } from '@/lib/queue';
 import { accountsItem } from '@/lib/storage/accounts';
 import { readSettings, type Settings, settingsItem } from '@/lib/storage/settings';
 import { drawBadge } from './badge';
@@ -10,6 +10,7 @@ import { listenForCommands } from './commands';
 import { ContextMenus } from './context-menus';
 import { applyDevConfig } from './dev-config';
 import { Drafts } from './drafts';
+import { DrainLoop } from './drain-loop';
 import { createHandlers } from './handlers';
 import { LinkScripts } from './link-scripts';
 import { backgroundNotifier, listenForNoticeClicks, NOTICE_ALARM } from './notifier';
@@ -18,46 +19,24 @@ import { PostStatePorts } from './post-state-ports';
 import { BackgroundServices, extensionIdentity } from './services';
 import { StatePorts } from './state-port';
 import { statusOf } from './status';
-import { BACKSTOP_ALARM, DRAIN_ALARM, Waker } from './wake';
+import { BACKSTOP_ALARM, DRAIN_ALARM } from './wake';
 import { welcomeOnInstall } from './welcome';
 
 export default defineBackground(() => {
-  const services = new BackgroundServices();
+  // The Outbox's drain (drain-loop.ts): its watchdog is armed before every send.
+  const loop: DrainLoop = new DrainLoop({
+    outbox: (): Promise<Outbox> => services.outbox(),
+    historyBounds: async () => {
+      const { keepSent, keepSentDays } = await readSettings();
+      return { keep: keepSent, maxAgeMs: keepSentDays * 86_400_000 };
+    },
+    healthChanged: () => pushState(),
+  });
+  const services: BackgroundServices = new BackgroundServices({ beforeSend: (): Promise<void> => loop.beforeSend() });
   const identity = extensionIdentity();
-
-  // Only one drain runs at a time (the Outbox guarantees it); each ends by scheduling the next, and
-  // one that throws is retried with backoff. A wake-up exists whenever work does: every send arms
-  // the watchdog alarm first (services.ts), so a worker stopped at any instant is woken again.
-  const drain = async () => {
-    let result: DrainResult;
-    try {
-      result = await (await services.outbox()).drain();
-    } catch (error) {
-      const failure = await waker.failed(error);
-      services.drainFailure = failure;
-      console.error(
-        `Outbox drain failed (attempt ${failure.attempt + 1}); retrying at ${new Date(failure.retryAt).toISOString()}`,
-        error,
-      );
-      pushState();
-      return;
-    }
-    const hadFailed = services.drainFailure !== undefined;
-    services.drainFailure = undefined;
-    await waker.succeeded(result);
-    await pruneHistory().catch((error: unknown) => console.warn('Pruning the Outbox history failed', error));
-    if (hadFailed) pushState();
-  };
-  // The history stays bounded: sent writes beyond the settings' count and age are forgotten.
-  const pruneHistory = async () => {
-    const { keepSent, keepSentDays } = await readSettings();
-    await (await services.outbox()).pruneSent({ keep: keepSent, maxAgeMs: keepSentDays * 86_400_000 });
-  };
-  const kick = () => {
-    drain().catch((error: unknown) => console.error('Scheduling the next Outbox drain failed', error));
-  };
-  const waker = new Waker(kick);
-  services.beforeSend = () => waker.watch();
+  const kick = () => loop.kick();
+  /** The status pages and the badge draw, with the drain's health. */
+  const currentStatus = () => statusOf(services, loop.failure);
 
   // State pushes and the badge follow every durable Outbox change, coalesced per task: one push
   // per page carries the status and the items that changed; bars hear about their posts.
@@ -72,7 +51,7 @@ export default defineBackground(() => {
     changedSettings = undefined;
     const draftChanged = changedDraft;
     changedDraft = false;
-    const [status, pendingDraft] = await Promise.all([statusOf(services), draftChanged ? drafts.waiting() : undefined]);
+    const [status, pendingDraft] = await Promise.all([currentStatus(), draftChanged ? drafts.waiting() : undefined]);
     pages.broadcast(status, delta, { settings, pendingDraft });
     if (posts.size > 0) await bars.changed(posts);
     await drawBadge(status);
@@ -89,7 +68,7 @@ export default defineBackground(() => {
     pushState();
   });
   const links = new LinkScripts();
-  const handlers = createHandlers({ services, kick, notify: pushState, drafts, links });
+  const handlers = createHandlers({ services, status: currentStatus, kick, notify: pushState, drafts, links });
   const router = createRouter(handlers, {
     ...identity,
     onInternalError: (error, name) => console.error(`Handling ${name} failed`, error),
@@ -113,15 +92,11 @@ export default defineBackground(() => {
   listenForNoticeClicks();
   browser.runtime.onConnect.addListener((port) => {
     const greet = async () => {
-      const [status, settings, pendingDraft] = await Promise.all([
-        statusOf(services),
-        readSettings(),
-        drafts.waiting(),
-      ]);
+      const [status, settings, pendingDraft] = await Promise.all([currentStatus(), readSettings(), drafts.waiting()]);
       return { status, settings, pendingDraft };
     };
     const firstPage = async () => {
-      const [status, outbox] = await Promise.all([statusOf(services), services.outbox()]);
+      const [status, outbox] = await Promise.all([currentStatus(), services.outbox()]);
       return () => ({ status, outbox: changes.firstPage(outbox.list()) });
     };
     if (!pages.accept(port, greet, firstPage) && !bars.accept(port)) port.disconnect();

@@ -18,7 +18,6 @@ import { Accounts, checkOutcome } from './accounts';
 import { findLandedWith, namesSomeone, sameAuthor } from './find-landed';
 import { PagePosts } from './page-posts';
 import { seenPost } from './seen-post';
-import type { DrainFailure } from './wake';
 import { writeSender } from './write-sender';
 
 interface Api {
@@ -48,10 +47,13 @@ export class BackgroundServices {
   private readonly apis = new Map<string, Api>();
   /** The posts read so far, by the pages they link to ("This page" in the side panel). */
   readonly pagePosts = new PagePosts();
-  /** Arms a wake-up before each send (set by the background before the Outbox opens). */
-  beforeSend: (() => Promise<void>) | undefined;
-  /** The drainer's last failure while passes keep failing (the status shows it). */
-  drainFailure: DrainFailure | undefined;
+
+  constructor(
+    private readonly options: {
+      /** Arms a wake-up before each send (the drain loop's watchdog). */
+      beforeSend?: () => Promise<void>;
+    } = {},
+  ) {}
 
   /** The Outbox, opened once per worker life. */
   outbox(): Promise<Outbox> {
@@ -60,7 +62,7 @@ export class BackgroundServices {
         store: new IdbOutboxStore(),
         sender: writeSender(async (account) => (await this.api(account)).client),
         findLanded: findLandedWith((account) => this.api(account)),
-        beforeSend: async () => this.beforeSend?.(),
+        beforeSend: async () => this.options.beforeSend?.(),
         canSend: async (account) => {
           const found = accountById(await this.accounts.book(), account);
           return found !== undefined && (await this.vault.keyFor(found.id, originOf(found))) !== undefined;

@@ -5,6 +5,7 @@ import type { Outbox } from '@/lib/queue';
 import type { AccountPause } from '@/lib/queue/summary';
 import { type AccountRecord, addressOf, defaultAccount, originOf } from '@/lib/storage/accounts';
 import type { BackgroundServices } from './services';
+import type { DrainFailure } from './wake';
 
 /** The status every UI context draws from: accounts (keys: last 4 only), Outbox summary, pauses. */
 export type Status = ReplyData<'getStatus'>;
@@ -46,7 +47,7 @@ async function accountView(
 }
 
 /** Builds the status from the account book, the vault's description of the keys and the Outbox. */
-export async function statusOf(services: BackgroundServices): Promise<Status> {
+export async function statusOf(services: BackgroundServices, drainFailure?: DrainFailure): Promise<Status> {
   const [book, outbox] = await Promise.all([services.accounts.book(), services.outbox()]);
   const main = defaultAccount(book);
   const accounts = await Promise.all(
@@ -65,9 +66,9 @@ export async function statusOf(services: BackgroundServices): Promise<Status> {
     pause: {
       ...(view?.pause ?? pauseView(undefined)),
       drainFailed:
-        services.drainFailure === undefined
+        drainFailure === undefined
           ? null
-          : { message: services.drainFailure.message.slice(0, 300), retryAt: services.drainFailure.retryAt },
+          : { message: drainFailure.message.slice(0, 300), retryAt: drainFailure.retryAt },
       // Writes that wait for a key: an account without one, or an address an account has left.
       needsKey: outbox.waitingForKey().map((waiting) => ({
         baseUrl: byId.get(waiting)?.baseUrl ?? waiting,

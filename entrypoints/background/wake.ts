@@ -44,6 +44,11 @@ export class Waker {
     private readonly random: () => number = Math.random,
   ) {}
 
+  /** The last pass's failure while passes keep failing; undefined after a pass that succeeded. */
+  get lastFailure(): DrainFailure | undefined {
+    return this.failure;
+  }
+
   /** Before a send: wake in {@link SEND_WATCHDOG_MS} unless the pass ends first and says otherwise. */
   async watch(now: number = Date.now()): Promise<void> {
     await browser.alarms.create(DRAIN_ALARM, { when: now + SEND_WATCHDOG_MS });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/entrypoints/background/handlers';
 import { BackgroundServices } from '@/entrypoints/background/services';
+import { statusOf } from '@/entrypoints/background/status';
 import type { Handlers } from '@/lib/messages/router';
 import { openDebateDb } from '@/lib/storage/db';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
@@ -21,6 +22,7 @@ async function setup() {
   const services = new BackgroundServices();
   const handlers: Handlers = createHandlers({
     services,
+    status: () => statusOf(services),
     kick: vi.fn(),
     notify: vi.fn(),
     drafts: {} as never,

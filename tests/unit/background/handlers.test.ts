@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers, UNDO_WINDOW_MS } from '@/entrypoints/background/handlers';
 import { siteStates } from '@/entrypoints/background/post-state-ports';
 import { BackgroundServices } from '@/entrypoints/background/services';
+import { statusOf } from '@/entrypoints/background/status';
 import type { Handlers } from '@/lib/messages/router';
 import { openDebateDb } from '@/lib/storage/db';
 import { updateSettings } from '@/lib/storage/settings';
@@ -25,6 +26,7 @@ async function setup() {
   const kick = vi.fn();
   const handlers: Handlers = createHandlers({
     services,
+    status: () => statusOf(services),
     kick,
     notify: vi.fn(),
     drafts: {} as never,
