@@ -6,7 +6,6 @@ import { MessageError } from '@/lib/messages/reply';
 import type { Handlers } from '@/lib/messages/router';
 import { normalizeOrigin } from '@/lib/messages/sender';
 import { pageOutbox } from '@/lib/queue';
-import { isPending } from '@/lib/queue/scheduler';
 import type { OutboxItem } from '@/lib/queue/types';
 import { defaultAccount } from '@/lib/storage/accounts';
 import { shownKinds } from '@/lib/storage/reaction-kinds';
@@ -36,35 +35,10 @@ async function requireConfiguredKind(kind: string): Promise<void> {
   }
 }
 
-/** A page's writes waiting at most (queued, waiting, sending), per site. */
-export const PAGE_PENDING_CAP = 10;
-/** A page's writes per hour at most, per site. */
-export const PAGE_HOURLY_CAP = 60;
-
 /** The site a reply frame says its bar is on: an origin (or `null`, an opaque one), else none. */
 function frameSite(site: string | undefined): string | undefined {
   if (site === undefined) return undefined;
   return site === 'null' ? site : normalizeOrigin(site);
-}
-
-/**
- * Writes from pages are capped per site, so a page (or a compromised renderer) cannot fill the
- * Outbox with writes no one clicked: at most {@link PAGE_PENDING_CAP} waiting and
- * {@link PAGE_HOURLY_CAP} an hour. The bar shows the refusal's words.
- */
-function requireUnderPageCap(items: readonly OutboxItem[], site: string, now: number): void {
-  const mine = items.filter((item) => item.from === site);
-  const pending = mine.filter(isPending).length;
-  if (pending >= PAGE_PENDING_CAP) {
-    throw new MessageError(
-      'not_allowed',
-      `${pending} writes from this site are still waiting: send or discard them in the Outbox first.`,
-    );
-  }
-  const lastHour = mine.filter((item) => now - item.createdAt < 3_600_000).length;
-  if (lastHour >= PAGE_HOURLY_CAP) {
-    throw new MessageError('not_allowed', `${lastHour} writes from this site in the last hour: that is the limit.`);
-  }
 }
 
 /** One handler per message of the protocol table. Requests arrive parsed and permitted. */
@@ -79,7 +53,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     const account = await services.accounts.resolve(as.account);
     const outbox = await services.outbox();
     const now = Date.now();
-    if (as.from !== undefined) requireUnderPageCap(outbox.list(), as.from, now);
     const hold = as.hold === true ? { holdUntil: now + UNDO_WINDOW_MS } : {};
     const item = await outbox.enqueue(account.id, request, { from: as.from, ...hold });
     if (as.account !== undefined) await services.accounts.noteUsed(account.id);

@@ -8,6 +8,7 @@ export { MemoryOutboxStore } from './memory-store';
 export { Outbox } from './outbox';
 export { OutboxActionError, type OutboxActionErrorCode, type OutboxOptions } from './outbox-options';
 export { type BudgetView, believedRemaining, budgetView, type PacedHold, pacedUntil } from './pacing';
+export { PAGE_HOURLY_CAP, PAGE_PENDING_CAP, pageCapRefusal } from './page-caps';
 export { FIRST_SENT, firstOutboxPage, MAX_PAGE, type OutboxPage, pageOutbox } from './pages';
 export { createReadWithRetry, isRetryable, type ReadRetryOptions, type ReadWithRetry } from './read-retry';
 export type { OutboxChange, OutboxListener } from './records';

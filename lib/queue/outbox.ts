@@ -2,6 +2,7 @@ import type { Random } from './backoff';
 import { prunable } from './history';
 import { OutboxActionError, type OutboxOptions } from './outbox-options';
 import type { PacedHold } from './pacing';
+import { pageCapRefusal } from './page-caps';
 import { heldReaction, isPendingOrSending, pendingReaction } from './reactions';
 import { type OutboxListener, OutboxRecords } from './records';
 import { type DrainResult, isPending, Scheduler } from './scheduler';
@@ -40,7 +41,8 @@ export class Outbox {
   /**
    * Adds a write at the back of its account's queue and resolves once it is durable. A reaction
    * equal to one still pending (queued, waiting or sending) is not added again: the pending item
-   * is returned instead, so double clicks make one reaction.
+   * is returned instead, so double clicks make one reaction. A write `from` a page's site is
+   * refused over that site's caps (page-caps.ts), counted in the same step as it is added.
    */
   enqueue(
     account: string,
@@ -48,9 +50,11 @@ export class Outbox {
     extra: Pick<OutboxItem, 'from' | 'holdUntil'> = {},
   ): Promise<OutboxItem> {
     return this.records.serial(async () => {
+      const now = this.clock();
+      const refusal = extra.from === undefined ? undefined : pageCapRefusal(this.records.list(), extra.from, now);
+      if (refusal !== undefined) throw new OutboxActionError('not_allowed', refusal);
       const existing = pendingReaction(this.records.list(account), request);
       if (existing !== undefined) return existing;
-      const now = this.clock();
       const item: OutboxItem = {
         id: this.newId(),
         account,
