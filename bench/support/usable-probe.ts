@@ -35,22 +35,39 @@ export const USABLE_PROBE = `(() => {
   observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
 })();`;
 
+/**
+ * Page source both bench pages share: `drawPost(app, text)` adds one post (an article with its text,
+ * when there is one, and a Reply button that opens a text area, as the panel's does), and
+ * `markPainted(mark)` sets the mark at the first task after the next frame, as the panel's marks are.
+ */
+const PAGE_HELPERS = `function drawPost(app, text) {
+  const article = document.createElement('article');
+  if (text !== undefined) {
+    const p = document.createElement('p');
+    p.textContent = text;
+    article.append(p);
+  }
+  const button = document.createElement('button');
+  button.className = 'reply-toggle';
+  button.textContent = 'Reply';
+  button.addEventListener('click', () => {
+    const box = document.createElement('div');
+    box.className = 'post-reply';
+    box.append(document.createElement('textarea'));
+    article.append(box);
+  });
+  article.append(button);
+  app.append(article);
+}
+function markPainted(mark) {
+  requestAnimationFrame(() => setTimeout(() => performance.mark(mark), 0));
+}`;
+
 /** The blank page's script: its one post, whose Reply opens a text area, and the blank page's paint mark. */
 export function blankPageScript(paintMark: string): string {
-  return `const app = document.getElementById('app');
-const article = document.createElement('article');
-const button = document.createElement('button');
-button.className = 'reply-toggle';
-button.textContent = 'Reply';
-button.addEventListener('click', () => {
-  const box = document.createElement('div');
-  box.className = 'post-reply';
-  box.append(document.createElement('textarea'));
-  article.append(box);
-});
-article.append(button);
-app.append(article);
-requestAnimationFrame(() => setTimeout(() => performance.mark(${JSON.stringify(paintMark)}), 0));`;
+  return `${PAGE_HELPERS}
+drawPost(document.getElementById('app'));
+markPainted(${JSON.stringify(paintMark)});`;
 }
 
 /**
@@ -61,25 +78,10 @@ requestAnimationFrame(() => setTimeout(() => performance.mark(${JSON.stringify(p
  * no cache: the panel cannot be usable sooner than this without drawing posts it did not ask for.
  */
 export function floorPageScript(paintMark: string, limit: number): string {
-  return `const app = document.getElementById('app');
+  return `${PAGE_HELPERS}
 chrome.runtime.sendMessage({ type: 'getTimelinePage', payload: { limit: ${limit} } }).then((reply) => {
-  const items = reply && reply.ok ? reply.data.items : [];
-  for (const post of items) {
-    const article = document.createElement('article');
-    const text = document.createElement('p');
-    text.textContent = String(post.body ?? '');
-    const button = document.createElement('button');
-    button.className = 'reply-toggle';
-    button.textContent = 'Reply';
-    button.addEventListener('click', () => {
-      const box = document.createElement('div');
-      box.className = 'post-reply';
-      box.append(document.createElement('textarea'));
-      article.append(box);
-    });
-    article.append(text, button);
-    app.append(article);
-  }
-  requestAnimationFrame(() => setTimeout(() => performance.mark(${JSON.stringify(paintMark)}), 0));
+  const app = document.getElementById('app');
+  for (const post of reply && reply.ok ? reply.data.items : []) drawPost(app, String(post.body ?? ''));
+  markPainted(${JSON.stringify(paintMark)});
 });`;
 }
