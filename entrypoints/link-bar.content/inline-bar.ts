@@ -1,7 +1,7 @@
 import { t } from '@/lib/i18n';
 import { errorWords } from '@/lib/links/refusal-words';
 import type { Scheme } from '@/lib/links/scheme';
-import { emptyPost, isHeld, type PostStateView } from '@/lib/messages/post-writes';
+import { isHeld, type PostStateView, withMyWrite } from '@/lib/messages/post-writes';
 import { sendLite } from '@/lib/messages/send-lite';
 import { type BarEnv, type BarParts, partsOf, REPLY } from './bar-env';
 import { drawBar } from './bar-view';
@@ -195,10 +195,7 @@ export class InlineBar {
         if (postId !== this.postId) return;
         this.lastAction = REPLY;
         this.closeComposer(true);
-        this.applyAck(heard, (state) => {
-          state.replies.pending += 1;
-          state.replies.latest = { status };
-        });
+        this.applyAck(heard, { reply: { status } });
       },
       close: () => this.closeComposer(true),
       replaced: () => {
@@ -243,7 +240,7 @@ export class InlineBar {
     if (!reply.ok) return this.say(errorWords(reply.error), true);
     this.note = undefined;
     const { status, heldUntil } = reply.data;
-    this.applyAck(heard, (state) => state.reactions.push({ kind, status, ...(heldUntil ? { heldUntil } : {}) }));
+    this.applyAck(heard, { kind, status, ...(heldUntil ? { heldUntil } : {}) });
   }
 
   /** Undo of the last reaction while it is held: nothing is sent. */
@@ -271,11 +268,8 @@ export class InlineBar {
   }
 
   /** Draws an acknowledged write unless news of its post came since it was asked (`heard`); follows the post. */
-  private applyAck(heard: number, change: (state: PostStateView) => void): void {
-    if (this.env.states.heard(this.postId) === heard) {
-      this.state ??= emptyPost(this.postId);
-      change(this.state);
-    }
+  private applyAck(heard: number, write: Parameters<typeof withMyWrite>[2]): void {
+    if (this.env.states.heard(this.postId) === heard) this.state = withMyWrite(this.state, this.postId, write);
     this.render();
     this.env.states.follow(this.postId);
   }

@@ -121,8 +121,22 @@ export function reactionViews(post: PostStateView | undefined): Map<string, Writ
   return views;
 }
 
-/** Adds a reaction the user just asked for, before the Outbox has told about it (optimistic). */
-export function withPendingReaction(post: PostStateView | undefined, postId: string, kind: string): PostStateView {
-  const base = post ?? emptyPost(postId);
-  return { ...base, reactions: [...base.reactions.filter((r) => r.kind !== kind), { kind, status: 'queued' }] };
+/**
+ * The user's own write just acknowledged (or asked for), drawn before the Outbox tells about it:
+ * the optimistic update of the side panel and of the inline bars alike. A reaction replaces the
+ * one of its kind (the Outbox keeps one per kind pending); a reply adds one to the pending ones.
+ * Changes `post`, a view the caller owns (made for it by `postStates`), and answers it; a new one
+ * when there is none. In place: the bar script is size-capped, and copies cost it bytes.
+ */
+export function withMyWrite(
+  post: PostStateView | undefined,
+  postId: string,
+  write: ({ kind: string } & WriteView) | { reply: WriteView },
+): PostStateView {
+  const view = post ?? emptyPost(postId);
+  if ('reply' in write) {
+    view.replies.pending += 1;
+    view.replies.latest = write.reply;
+  } else view.reactions = [...view.reactions.filter((r) => r.kind !== write.kind), write];
+  return view;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'preact/hooks';
-import { type PostStateView, postStates, reactionViews, withPendingReaction } from '@/lib/messages/post-writes';
+import { type PostStateView, postStates, reactionViews, withMyWrite } from '@/lib/messages/post-writes';
 import { useOutbox } from '@/lib/ui/page-store';
 
 /** A reaction shown as pending at once, before the Outbox's push has it. */
@@ -18,7 +18,7 @@ export function usePostMarks() {
     for (const entry of optimistic) {
       const [postId = '', kind = ''] = entry.split('\n');
       if (!reactionViews(states.get(postId)).has(kind))
-        states.set(postId, withPendingReaction(states.get(postId), postId, kind));
+        states.set(postId, withMyWrite(states.get(postId), postId, { kind, status: 'queued' }));
     }
     return states as ReadonlyMap<string, PostStateView>;
   }, [outbox, optimistic]);

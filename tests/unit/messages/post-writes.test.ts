@@ -7,7 +7,7 @@ import {
   reactionViews,
   stageOf,
   type WriteLike,
-  withPendingReaction,
+  withMyWrite,
   writeView,
 } from '@/lib/messages/post-writes';
 
@@ -84,8 +84,18 @@ describe('my writes per post (the one model)', () => {
 
   it('shows a reaction the user just asked for as pending, replacing an older one of its kind', () => {
     const before = postStates([reaction('p_1', 'agree', { status: 'failed', reason: { message: 'x' } })], 0).get('p_1');
-    expect(reactionViews(withPendingReaction(before, 'p_1', 'agree')).get('agree')).toEqual({ status: 'queued' });
-    expect(withPendingReaction(undefined, 'p_3', 'agree').replies.pending).toBe(0);
+    expect(reactionViews(withMyWrite(before, 'p_1', { kind: 'agree', status: 'queued' })).get('agree')).toEqual({
+      status: 'queued',
+    });
+    expect(withMyWrite(undefined, 'p_3', { kind: 'agree', status: 'queued' }).replies.pending).toBe(0);
+  });
+
+  it('shows a reply just acknowledged as one more pending, leaving the reactions as they were', () => {
+    const before = postStates([reaction('p_1', 'agree', { status: 'queued' })], 0).get('p_1');
+    const after = withMyWrite(before, 'p_1', { reply: { status: 'queued' } });
+    expect(after.replies).toMatchObject({ pending: 1, latest: { status: 'queued' } });
+    expect(after.reactions).toEqual([{ kind: 'agree', status: 'queued' }]);
+    expect(withMyWrite(undefined, 'p_2', { reply: { status: 'sending' } }).replies).toMatchObject({ pending: 1 });
   });
 });
 
