@@ -1,6 +1,7 @@
 import { accountName } from '@/lib/account-name';
 import { siteOriginOf } from '@/lib/base-url';
 import { isExcludedHost } from '@/lib/links/hosts';
+import { toPostView } from '@/lib/messages/fields';
 import { writeView } from '@/lib/messages/post-writes';
 import { MessageError } from '@/lib/messages/reply';
 import type { Handlers } from '@/lib/messages/router';
@@ -110,11 +111,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await links.injectBar(sender.tabId, sender.frameId ?? 0);
       return null;
     },
-    getTimelinePage: async ({ cursor, limit, account: id }) =>
-      readTimelinePage(await services.accounts.resolve(id), {
+    getTimelinePage: async ({ cursor, limit, account: id }) => {
+      const page = await readTimelinePage(await services.accounts.resolve(id), {
         limit: limit ?? 20,
         ...(cursor === undefined ? {} : { cursor }),
-      }),
+      });
+      // The known fields only: nothing a server added travels to a page (lib/messages/fields.ts).
+      return { items: page.items.map(toPostView), nextCursor: page.nextCursor };
+    },
     ...pagePostHandlers({
       pagePosts: services.pagePosts,
       resolve: (id) => services.accounts.resolve(id),

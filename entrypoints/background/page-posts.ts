@@ -1,5 +1,6 @@
 import type { Contribution } from '@/lib/api/schemas';
 import { type IndexablePage, PageIndex, type PageIndexReach } from '@/lib/links/page-index';
+import { toPostView } from '@/lib/messages/fields';
 import type { Handlers } from '@/lib/messages/router';
 import type { AccountRecord } from '@/lib/storage/accounts';
 
@@ -70,7 +71,7 @@ export function pagePostHandlers(deps: {
     // The address is looked up here and forgotten: never stored, logged or sent anywhere.
     getPagePosts: async ({ url, account: id }) => {
       const index = pagePosts.of(await resolve(id));
-      return { posts: index.lookup(url), reach: index.reach() };
+      return { posts: index.lookup(url).map(toPostView), reach: index.reach() };
     },
     readFurther: async (request) => {
       const account = await resolve(request.account);

@@ -1,4 +1,4 @@
-import type { Contribution } from '@/lib/api/schemas';
+import { authorSchema, contributionSchema, moderationSchema } from '@/lib/api/schemas';
 import { accountCheckSchema } from '@/lib/storage/account-check';
 import { MAX_DRAFT_LENGTH } from '@/lib/storage/draft-limit';
 import { z } from '@/lib/zod';
@@ -6,9 +6,22 @@ import { ID_PATTERN, MAX_BODY_LENGTH, MAX_ID_LENGTH } from './limits';
 
 /**
  * A post (or comment) as the extension's pages see it: the API door's one model (lib/api/normalize.ts),
- * whatever server answered. Pages take it from here, never from lib/api.
+ * whatever server answered, with its known fields only. The API's own record is loose (a server's
+ * unknown fields pass the door untouched); none of them travels to a page or into the panel's
+ * cache: the background sends `toPostView`'s copy, and a page's reply check strips again. Pages take
+ * it from here, never from lib/api.
  */
-export type PostView = Contribution;
+export const postViewSchema = z.object({
+  ...contributionSchema.shape,
+  author: z.object(authorSchema.shape).optional().catch(undefined),
+  moderation: z.object(moderationSchema.shape).optional().catch(undefined),
+});
+export type PostView = z.infer<typeof postViewSchema>;
+
+/** A post of the API as pages get it: its known fields, nothing a server added. */
+export function toPostView(post: unknown): PostView {
+  return postViewSchema.parse(post);
+}
 
 /*
  * The building blocks of the protocol table: bounded request fields (checked at the door, strict)

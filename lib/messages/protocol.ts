@@ -1,4 +1,3 @@
-import { contributionSchema } from '@/lib/api/schemas';
 import { accountSchema } from '@/lib/storage/account-check';
 import { settingsSchema } from '@/lib/storage/settings';
 import { z } from '@/lib/zod';
@@ -15,6 +14,7 @@ import {
   outboxSummarySchema,
   pageReachSchema,
   pauseSchema,
+  postViewSchema,
   reactionKindSchema,
   writeAckSchema,
   writeRequestSchema,
@@ -49,7 +49,7 @@ const labelSchema = z.string().trim().max(40, 'A label has at most 40 characters
 const accountOnly = z.strictObject({ account: accountIdSchema.optional() }).optional();
 
 /** The timeline page as extension pages get it: the API's loose records, passed through. */
-const timelinePageReply = z.object({ items: z.array(contributionSchema), nextCursor: z.string().nullable() });
+const timelinePageReply = z.object({ items: z.array(postViewSchema), nextCursor: z.string().nullable() });
 
 /**
  * THE protocol: every message between a UI context and the background. Name → who may send it →
@@ -195,7 +195,7 @@ export const protocol = {
   getPagePosts: {
     content: false,
     request: z.strictObject({ url: z.string().max(MAX_PAGE_URL_LENGTH), account: accountIdSchema.optional() }),
-    reply: z.object({ posts: z.array(contributionSchema), reach: pageReachSchema }),
+    reply: z.object({ posts: z.array(postViewSchema), reach: pageReachSchema }),
   },
   /**
    * "Read further": reads up to `pages` more timeline pages past the oldest read (requests carry only
