@@ -37,8 +37,9 @@ export class BackgroundServices {
   /** What earlier versions stored, moved once per worker life before anything reads it. */
   readonly ready: Promise<void> = (async () => {
     await migrateFromStorageLocal([settingsItem, identityItem, legacyDraftsItem, pendingDraftItem, quickPostDraftItem]);
-    // A failed split leaves the one-record drafts, which pages still read: never a reason to stop.
-    await splitLegacyDrafts().catch((error: unknown) => console.warn('Splitting the drafts record failed', error));
+    // Not waited for: pages read both drafts layouts, and nothing the worker does needs the split.
+    // A failed split leaves the one-record drafts, still read: never a reason to stop.
+    void splitLegacyDrafts().catch((error: unknown) => console.warn('Splitting the drafts record failed', error));
     await migrateToAccounts();
     await migrateReactionLabels();
   })();

@@ -139,8 +139,9 @@ export async function splitLegacyDrafts(): Promise<void> {
   }
   const range = IDBKeyRange.bound(DRAFT_RECORD_PREFIX, `${DRAFT_RECORD_PREFIX}\uffff`);
   const [keys, values] = await Promise.all([tx.store.getAllKeys(range), tx.store.getAll(range)]);
-  const own = draftsFromRaw({ value: undefined, records: keys.map((key, i) => [String(key), values[i]]) });
-  const merged = draftsFromRaw({ value: legacy, records: keys.map((key, i) => [String(key), values[i]]) });
+  const records: [string, unknown][] = keys.map((key, i) => [String(key), values[i]]);
+  const own = draftsFromRaw({ value: undefined, records });
+  const merged = draftsFromRaw({ value: legacy, records });
   const dropped = new Set(draftsBeyondLimit(merged));
   for (const [key, text] of Object.entries(merged.texts)) {
     const at = merged.changedAt[key] ?? 0;
