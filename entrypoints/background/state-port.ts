@@ -2,15 +2,23 @@ import type { Browser } from 'wxt/browser';
 import { STATE_PORT } from '@/lib/messages/envelope';
 import { type OutboxDelta, pageSaysSchema, type StatePush } from '@/lib/messages/push';
 import { classifySender, type ExtensionIdentity } from '@/lib/messages/sender';
+import { type Status, statusChange } from '@/lib/messages/status-change';
+
+/** A page's port: whether it follows the Outbox's items, and the status its last push left it with. */
+interface Subscription {
+  outbox: boolean;
+  asked: boolean;
+  status: Status | undefined;
+}
 
 /**
  * Pushes state to connected extension pages (side panel, popup, options) instead of letting them
- * poll: one port per page, one push per change, carrying what changed (lib/messages/push.ts).
+ * poll: one port per page, one push per change, carrying what changed (lib/messages/push.ts): the
+ * whole status only in a page's first push, then what changed in it since that page's last push.
  * Content scripts may not connect here. A page reconnects when the worker restarts.
  */
 export class StatePorts {
-  /** Each page's port, and whether it follows the Outbox's items. */
-  private readonly ports = new Map<Browser.runtime.Port, { outbox: boolean; asked: boolean }>();
+  private readonly ports = new Map<Browser.runtime.Port, Subscription>();
 
   constructor(
     private readonly identity: ExtensionIdentity,
@@ -35,7 +43,7 @@ export class StatePorts {
       port.disconnect();
       return true;
     }
-    const subscription = { outbox: false, asked: false };
+    const subscription: Subscription = { outbox: false, asked: false, status: undefined };
     this.ports.set(port, subscription);
     port.onDisconnect.addListener(() => this.ports.delete(port));
     port.onMessage.addListener((raw: unknown) => {
@@ -45,10 +53,10 @@ export class StatePorts {
         const make = await firstPage();
         if (!this.ports.has(port)) return;
         subscription.outbox = true;
-        this.post(port, make());
+        this.post(port, subscription, make());
       }).catch(console.error);
     });
-    this.serial(async () => this.post(port, await greet())).catch(console.error);
+    this.serial(async () => this.post(port, subscription, await greet())).catch(console.error);
     return true;
   }
 
@@ -57,13 +65,13 @@ export class StatePorts {
    * Outbox's changes to those that follow it.
    */
   broadcast(
-    status: StatePush['status'],
+    status: Status,
     outbox: OutboxDelta | undefined,
     changed: Pick<StatePush, 'settings' | 'pendingDraft'> = {},
   ): void {
     const { settings, pendingDraft } = changed;
     for (const [port, subscription] of this.ports) {
-      this.post(port, {
+      this.post(port, subscription, {
         status,
         ...(subscription.outbox && outbox !== undefined ? { outbox } : {}),
         ...(settings === undefined ? {} : { settings }),
@@ -76,7 +84,19 @@ export class StatePorts {
     return this.ports.size;
   }
 
-  private post(port: Browser.runtime.Port, push: StatePush): void {
+  /**
+   * Sends a push, its status as the change from the one the page has (the whole status to a page
+   * that has none yet); a push left with nothing to carry is not sent.
+   */
+  private post(port: Browser.runtime.Port, subscription: Subscription, { status, ...rest }: StatePush): void {
+    const push: StatePush = { ...rest };
+    if (status !== undefined && subscription.status === undefined) push.status = status;
+    else if (status !== undefined && subscription.status !== undefined) {
+      const change = statusChange(subscription.status, status);
+      if (change !== undefined) push.statusChange = change;
+    }
+    if (Object.keys(push).length === 0) return;
+    if (status !== undefined) subscription.status = status;
     try {
       port.postMessage(push);
     } catch {

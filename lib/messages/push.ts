@@ -1,13 +1,15 @@
 import { settingsSchema } from '@/lib/storage/settings';
 import { z } from '@/lib/zod';
-import { outboxItemSchema } from './fields';
+import { accountViewSchema, outboxItemSchema } from './fields';
 import { protocol } from './protocol';
 
 /**
  * What the background pushes to an extension page over its state port: one push per change,
  * carrying the data that changed, so a page applies it to its store and never asks again.
  *
- * - `status` (as `getStatus` answers it) in every push.
+ * - `status` (as `getStatus` answers it) in the first push to a page; after it, `statusChange`
+ *   carries only what changed in it (lib/messages/status-change.ts): an account's view when that
+ *   account changed, the Outbox's counts when they moved. A push with nothing to carry is not sent.
  * - `outbox`, for a page that subscribed to it (`{subscribe: 'outbox'}` over the port): the items
  *   that changed or were added and the ids of those removed; `reset` (the first push after the
  *   subscription) replaces what the page had with the first page of the Outbox (every write not
@@ -19,8 +21,16 @@ import { protocol } from './protocol';
  *   side panel's composer or taken: when the waiting one was handed over (null: none waits). The
  *   panel then takes it (`takePendingDraft`), which answers it once.
  */
+/** What changed in the status since the page's last push (lib/messages/status-change.ts). */
+const statusChangeSchema = z.object({
+  head: protocol.getStatus.reply.omit({ accounts: true }).partial().optional(),
+  accounts: z.array(accountViewSchema).optional(),
+  order: z.array(z.string()).optional(),
+});
+
 export const statePushSchema = z.object({
-  status: protocol.getStatus.reply,
+  status: protocol.getStatus.reply.optional(),
+  statusChange: statusChangeSchema.optional(),
   outbox: z
     .object({
       reset: z.boolean(),

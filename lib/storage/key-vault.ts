@@ -14,6 +14,13 @@ export interface BoundKey {
   origin: string;
 }
 
+/** What the UI may see of a key. */
+export interface KeyDescription {
+  set: boolean;
+  last4: string | null;
+  origin: string | null;
+}
+
 interface StoredKey extends BoundKey {
   savedAt: number;
 }
@@ -39,6 +46,12 @@ const recordOf = (account: string): string => `key:${account}`;
  * nothing here logs one.
  */
 export class KeyVault {
+  /**
+   * What `describe` answered, per account: the status is made on every push, and the keys change
+   * only through this vault (the background's one instance; no other context can open it).
+   */
+  private readonly descriptions = new Map<string, Promise<KeyDescription>>();
+
   constructor(private readonly open: () => Promise<DebateDb> = () => openDebateDb()) {}
 
   /** An account's key and its origin, or undefined when none is saved. */
@@ -60,20 +73,41 @@ export class KeyVault {
   /** Saves (replaces) an account's key, bound to `origin`. */
   async save(account: string, key: string, origin: string, now: number = Date.now()): Promise<void> {
     if (!isApiOrigin(origin)) throw new TypeError('A key is bound to an API origin (https, or http on loopback).');
-    await (await this.open()).put('vault', { key, origin, savedAt: now } satisfies StoredKey, recordOf(account));
+    this.descriptions.delete(account);
+    try {
+      await (await this.open()).put('vault', { key, origin, savedAt: now } satisfies StoredKey, recordOf(account));
+    } finally {
+      this.descriptions.delete(account);
+    }
   }
 
   /** Forgets an account's key. */
   async clear(account: string): Promise<void> {
-    await (await this.open()).delete('vault', recordOf(account));
+    this.descriptions.delete(account);
+    try {
+      await (await this.open()).delete('vault', recordOf(account));
+    } finally {
+      this.descriptions.delete(account);
+    }
   }
 
   /** What the UI may see of a key: whether one is set, its last four characters and its origin. */
-  async describe(account: string): Promise<{ set: boolean; last4: string | null; origin: string | null }> {
-    const bound = await this.read(account);
-    return bound === undefined
-      ? { set: false, last4: null, origin: null }
-      : { set: true, last4: lastFour(bound.key), origin: bound.origin };
+  describe(account: string): Promise<KeyDescription> {
+    let description = this.descriptions.get(account);
+    if (description === undefined) {
+      description = this.read(account).then((bound) =>
+        bound === undefined
+          ? { set: false, last4: null, origin: null }
+          : { set: true, last4: lastFour(bound.key), origin: bound.origin },
+      );
+      this.descriptions.set(account, description);
+      // A failed read is not kept: the next push reads again.
+      const kept = description;
+      kept.catch(() => {
+        if (this.descriptions.get(account) === kept) this.descriptions.delete(account);
+      });
+    }
+    return description;
   }
 
   private async readRecord(name: string): Promise<BoundKey | undefined> {

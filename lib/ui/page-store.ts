@@ -6,10 +6,10 @@ import type { OutboxItemView } from '@/lib/messages/fields';
 import type { RequestInput } from '@/lib/messages/protocol';
 import type { OutboxDelta, StatePush } from '@/lib/messages/push';
 import { loadPushChecks, sendMessage } from '@/lib/messages/send';
+import { applyStatusChange, type Status } from '@/lib/messages/status-change';
 import type { Settings } from '@/lib/storage/settings';
 
-/** The status the background pushes (see `getStatus`). */
-export type Status = StatePush['status'];
+export type { Status };
 
 /** What a page knows of the Outbox: its items by id, and where older sent ones start. */
 export interface OutboxState {
@@ -33,11 +33,19 @@ export interface PageState {
 /** Applies one push (pure: the store's only way to change, unit-tested on its own). */
 export function applyPush(state: PageState, push: StatePush): PageState {
   return {
-    status: push.status,
+    status: statusOf(state.status, push),
     outbox: push.outbox === undefined ? state.outbox : applyOutbox(state.outbox, push.outbox),
     settings: push.settings ?? state.settings,
     pendingDraft: push.pendingDraft === undefined ? state.pendingDraft : push.pendingDraft,
   };
+}
+
+/** The whole status a push brings, or the page's with the push's change applied. */
+function statusOf(status: Status | undefined, push: StatePush): Status | undefined {
+  if (push.status !== undefined) return push.status;
+  return status === undefined || push.statusChange === undefined
+    ? status
+    : applyStatusChange(status, push.statusChange);
 }
 
 function applyOutbox(outbox: OutboxState | undefined, delta: OutboxDelta): OutboxState {

@@ -9,6 +9,7 @@ export interface PanelTraffic {
   /** Pushes the background sent down the panel's state ports. */
   pushes: {
     status?: unknown;
+    statusChange?: { head?: Record<string, unknown>; accounts?: { id: string; pending: number }[]; order?: string[] };
     outbox?: { reset: boolean; items: { id: string }[]; removed: string[] };
     settings?: { mutedWords: string[]; reactionKinds: unknown[] };
   }[];

@@ -29,6 +29,13 @@ test('with the Outbox tab open, one change is one push carrying it, and the pane
   const carrying = afterRoundTrip.pushes.filter((push) => push.outbox?.items.some((entry) => entry.id === item.id));
   expect(carrying.length).toBeGreaterThanOrEqual(1);
   expect(carrying.length).toBeLessThanOrEqual(3);
+  // The whole status came once, with the first push; after it, only what changed: the account
+  // with a write pending, then with none.
+  expect(afterRoundTrip.pushes[0]?.status).toBeDefined();
+  expect(afterRoundTrip.pushes.slice(1).filter((push) => push.status !== undefined)).toEqual([]);
+  const pending = afterRoundTrip.pushes.flatMap((push) => push.statusChange?.accounts ?? []).map((view) => view.pending);
+  expect(pending).toContain(1);
+  expect(pending.at(-1)).toBe(0);
 
   // One change (the write discarded from another page): exactly one push, carrying its removal.
   const before = afterRoundTrip.pushes.length;

@@ -4,6 +4,8 @@ import { MAX_WATCHED, PostStatePorts } from '@/entrypoints/background/post-state
 import { StatePorts } from '@/entrypoints/background/state-port';
 import type { OutboxItem } from '@/lib/queue/types';
 import { DEFAULT_SETTINGS } from '@/lib/storage/settings';
+import { status as statusFixture } from '../components/outbox/fixtures';
+import { accountView } from '../options/backup/fixtures';
 
 const identity = { extensionId: 'ext', extensionOrigin: 'chrome-extension://ext' };
 const fromPage = (url: string) => ({ id: 'ext', url, tab: { id: 4 }, frameId: 0 });
@@ -102,7 +104,7 @@ describe('bars follow their posts: one port per frame, own site only', () => {
 });
 
 describe('pages: one port, one push per change, carrying what changed', () => {
-  const status = { baseUrl: '' } as never;
+  const status = statusFixture();
 
   it('greets a page with the status; a subscriber gets the first page, then each change once', async () => {
     const pages = new StatePorts(identity);
@@ -123,7 +125,7 @@ describe('pages: one port, one push per change, carrying what changed', () => {
     expect(popup.told).toEqual([{ status }]);
     expect(panel.told).toEqual([
       { status },
-      { status, outbox: { reset: true, items: [first], removed: [], nextCursor: null } },
+      { outbox: { reset: true, items: [first], removed: [], nextCursor: null } },
     ]);
 
     const second = reaction('p_2', 'https://news.example');
@@ -134,11 +136,10 @@ describe('pages: one port, one push per change, carrying what changed', () => {
     expect([...posts].sort()).toEqual(['p_1', 'p_2']);
     pages.broadcast(status, delta);
     expect(panel.told.at(-1)).toEqual({
-      status,
       outbox: { reset: false, items: [{ ...second, state: { status: 'sending', since: 2 } }], removed: [first.id] },
     });
-    expect(popup.told.at(-1)).toEqual({ status });
-    expect([panel.told.length, popup.told.length]).toEqual([3, 2]);
+    // The popup does not follow the items and the status did not change: nothing to carry, no push.
+    expect([panel.told.length, popup.told.length]).toEqual([3, 1]);
     expect(changes.take()).toEqual({ delta: undefined, posts: new Set() });
   });
 
@@ -162,12 +163,42 @@ describe('pages: one port, one push per change, carrying what changed', () => {
     for (const port of [panel, options]) {
       expect(port.told).toEqual([
         { status, settings: DEFAULT_SETTINGS },
-        { status, settings },
-        { status },
-        { status, pendingDraft: 1_000 },
-        { status, pendingDraft: null },
+        { settings },
+        { pendingDraft: 1_000 },
+        { pendingDraft: null },
       ]);
     }
+  });
+
+  it('pushes the whole status once, then per page only what changed since its last push', async () => {
+    const pages = new StatePorts(identity);
+    const [a, b] = [accountView({ id: 'a' }), accountView({ id: 'b', isDefault: false })];
+    const early = fakePort('state', fromPanel);
+    const greet = (now: typeof status) =>
+      pages.accept(
+        early as never,
+        async () => ({ status: now }),
+        async () => () => ({}),
+      );
+    greet(statusFixture({ accounts: [a, b] }));
+    await settle();
+    const busy = { ...b, pending: 1 };
+    pages.broadcast(statusFixture({ accounts: [a, busy] }), undefined);
+    // A page that came after that change is greeted with the whole status as it is now.
+    const late = fakePort('state', fromPanel);
+    pages.accept(
+      late as never,
+      async () => ({ status: statusFixture({ accounts: [a, busy] }) }),
+      async () => () => ({}),
+    );
+    await settle();
+    pages.broadcast(statusFixture({ accounts: [busy] }), undefined);
+    expect(early.told).toEqual([
+      { status: statusFixture({ accounts: [a, b] }) },
+      { statusChange: { accounts: [busy] } },
+      { statusChange: { order: ['b'] } },
+    ]);
+    expect(late.told).toEqual([{ status: statusFixture({ accounts: [a, busy] }) }, { statusChange: { order: ['b'] } }]);
   });
 
   it('refuses content scripts and odd subscriptions', async () => {

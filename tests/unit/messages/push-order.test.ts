@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { StatePorts } from '@/entrypoints/background/state-port';
 import { PushOrder } from '@/lib/messages/push-order';
+import { status } from '../components/outbox/fixtures';
+import { accountView } from '../options/backup/fixtures';
 
 /** A value and its resolver: a read the test finishes when it wants. */
 function gate<T>() {
@@ -106,6 +108,7 @@ describe('pushes are made and sent one after another, in the order asked', () =>
   });
 
   it('a page greeted while a push of the old state is on its way gets the old one first, then its greeting', async () => {
+    const withReserve = (reserve: number) => status({ accounts: [accountView({ reserve })] });
     const identity = { extensionId: 'ext', extensionOrigin: 'chrome-extension://ext' };
     let reserve = 3;
     const slowRead = gate<void>();
@@ -116,7 +119,7 @@ describe('pushes are made and sent one after another, in the order asked', () =>
         first = false;
         await slowRead.promise;
       }
-      pages.broadcast({ reserve: read } as never, undefined);
+      pages.broadcast(withReserve(read), undefined);
     }, console.error);
     const pages = new StatePorts(identity, (task) => order.serial(task));
     order.changed();
@@ -126,11 +129,15 @@ describe('pushes are made and sent one after another, in the order asked', () =>
     const port = fakePort();
     pages.accept(
       port as never,
-      async () => ({ status: { reserve } as never }),
-      async () => () => ({ status: { reserve } as never }),
+      async () => ({ status: withReserve(reserve) }),
+      async () => () => ({ status: withReserve(reserve) }),
     );
     slowRead.open();
     await vi.waitFor(() => expect(port.told).toHaveLength(2));
-    expect(port.told).toEqual([{ status: { reserve: 3 } }, { status: { reserve: 0 } }]);
+    // The greeting carries what changed since the push the page got first.
+    expect(port.told).toEqual([
+      { status: withReserve(3) },
+      { statusChange: { accounts: [accountView({ reserve: 0 })] } },
+    ]);
   });
 });

@@ -32,6 +32,28 @@ describe('KeyVault', () => {
     expect(await vault.read('acct-a')).toBeUndefined();
   });
 
+  it('describes a key from memory after the first read, and follows every save and clear', async () => {
+    let opens = 0;
+    const name = `vault-test-${++dbCount}`;
+    names.push(name);
+    const vault = new KeyVault(() => {
+      opens += 1;
+      return openDebateDb(name);
+    });
+    await vault.save('acct-a', 'dcp_first_key_1234', 'https://debate.example');
+    expect(await vault.describe('acct-a')).toEqual({ set: true, last4: '1234', origin: 'https://debate.example' });
+    const afterFirst = opens;
+    await Promise.all([vault.describe('acct-a'), vault.describe('acct-a')]);
+    expect(opens).toBe(afterFirst);
+    // A save racing a description: the description after the save says the new key.
+    const racing = vault.describe('acct-b');
+    await vault.save('acct-b', 'dcp_other_key_wxyz', 'https://debate.example');
+    await racing;
+    expect((await vault.describe('acct-b')).last4).toBe('wxyz');
+    await vault.clear('acct-a');
+    expect(await vault.describe('acct-a')).toEqual({ set: false, last4: null, origin: null });
+  });
+
   it('hands the key out only for the origin it was given for', async () => {
     const vault = freshVault();
     await vault.save('acct-a', 'dcp_bound_key_1234', 'https://debate.example');

@@ -44,6 +44,13 @@ describe('the page store: settings come with the pushes', () => {
     send.mockReset();
   });
 
+  it('applies a change to the status it has; a change before any whole status is not guessed at', () => {
+    const first = applyPush(empty, { status });
+    expect(applyPush(first, { statusChange: { head: { scopes: [] } } }).status).toEqual({ ...status, scopes: [] });
+    expect(applyPush(first, { settings: muting(['a']) }).status).toBe(status);
+    expect(applyPush(empty, { statusChange: { head: { scopes: [] } } }).status).toBeUndefined();
+  });
+
   it('applies the settings a push carries, and keeps them through pushes without', () => {
     const first = applyPush(empty, { status, settings: muting(['a']) });
     expect(first.settings?.mutedWords).toEqual(['a']);
