@@ -1,6 +1,5 @@
 import { t } from '@/lib/i18n';
 import { PermissionSwitch } from './PermissionSwitch';
-import { usePermissionSwitch } from './use-permission-switch';
 import type { SaveSettings } from './use-settings';
 
 /** The optional permission behind notifications. */
@@ -12,21 +11,10 @@ const NOTIFICATIONS = { permissions: ['notifications' as const] };
  * gives the permission back.
  */
 export function NotificationsCard({ notify, save }: { notify: boolean; save: SaveSettings }) {
-  const toggle = usePermissionSwitch(NOTIFICATIONS, (on) => ({ notify: on }), notify, save, {
-    refused: t('optionsNotifyRefused'),
-    on: t('optionsNotifyOn'),
-    off: t('optionsNotifyOff'),
-  });
   return (
     <section class="card" aria-labelledby="notify-title">
       <h2 id="notify-title">{t('optionsNotifyTitle')}</h2>
-      <PermissionSwitch
-        toggle={toggle}
-        hintId="notify-hint"
-        label={t('optionsNotify')}
-        hint={t('optionsNotifyHint')}
-        revokedHint={t('optionsNotifyRevoked')}
-      />
+      <PermissionSwitch setting="notify" permission={NOTIFICATIONS} enabled={notify} save={save} />
     </section>
   );
 }

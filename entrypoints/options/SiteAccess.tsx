@@ -3,7 +3,6 @@ import { t } from '@/lib/i18n';
 import { ALL_SITES } from '@/lib/ui/use-permission';
 import { LineListField } from './LineListField';
 import { PermissionSwitch } from './PermissionSwitch';
-import { usePermissionSwitch } from './use-permission-switch';
 import type { SaveSettings } from './use-settings';
 
 /**
@@ -20,22 +19,11 @@ export function SiteAccess({
   excludedHosts: string[];
   save: SaveSettings;
 }) {
-  const toggle = usePermissionSwitch(ALL_SITES, (on) => ({ decorateAllSites: on }), decorateAllSites, save, {
-    refused: t('optionsAllSitesRefused'),
-    on: t('optionsAllSitesOn'),
-    off: t('optionsAllSitesOff'),
-  });
   return (
     <section class="card" aria-labelledby="sites-title">
       <h2 id="sites-title">{t('optionsSitesTitle')}</h2>
       <p class="hint">{t('optionsSitesHint')}</p>
-      <PermissionSwitch
-        toggle={toggle}
-        hintId="all-sites-hint"
-        label={t('optionsAllSites')}
-        hint={t('optionsAllSitesHint')}
-        revokedHint={t('optionsAllSitesRevoked')}
-      />
+      <PermissionSwitch setting="decorateAllSites" permission={ALL_SITES} enabled={decorateAllSites} save={save} />
       <LineListField
         id="excluded-hosts"
         label={t('optionsExcludedLabel')}

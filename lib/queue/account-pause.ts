@@ -58,23 +58,23 @@ export function withLostAnswer(
   };
 }
 
-/** One more try of a pause that backs off: its count (0 for the first) and when the pause began. */
-function nextTry(pause: { attempt: number; since: number } | undefined, now: number) {
-  return { attempt: pause === undefined ? 0 : pause.attempt + 1, since: pause?.since ?? now };
+/**
+ * One more try of a pause that backs off: its count (0 for the first), when the pause began, and
+ * when the try is due (`delay` of the count, from now).
+ */
+function nextTry(
+  pause: { attempt: number; since: number } | undefined,
+  now: number,
+  delay: (attempt: number) => number,
+) {
+  const attempt = pause === undefined ? 0 : pause.attempt + 1;
+  return { attempt, since: pause?.since ?? now, at: now + delay(attempt) };
 }
 
 /** After a 403 key_disabled: the next probe waits one more backoff window. */
-export function withDisabledKey(
-  state: AccountState,
-  reason: string,
-  now: number,
-  options: BackoffOptions = DISABLED_PROBE_BACKOFF,
-): AccountState {
-  const { attempt, since } = nextTry(state.disabled, now);
-  const next: AccountState = {
-    ...state,
-    disabled: { reason, since, attempt, nextProbeAt: now + backoffWindow(attempt, options) },
-  };
+export function withDisabledKey(state: AccountState, reason: string, now: number, options = DISABLED_PROBE_BACKOFF) {
+  const { attempt, since, at } = nextTry(state.disabled, now, (count) => backoffWindow(count, options));
+  const next: AccountState = { ...state, disabled: { reason, since, attempt, nextProbeAt: at } };
   delete next.offline;
   return next;
 }
@@ -85,11 +85,11 @@ export function withOffline(
   message: string,
   now: number,
   random: Random,
-  options: BackoffOptions = OFFLINE_RETRY_BACKOFF,
-): AccountState {
-  const { attempt, since } = nextTry(state.offline, now);
-  const delay = Math.max(OFFLINE_MIN_DELAY_MS, fullJitter(attempt, options, random));
-  return { ...state, offline: { since, attempt, retryAt: now + delay, message } };
+  options = OFFLINE_RETRY_BACKOFF,
+) {
+  const wait = (count: number) => Math.max(OFFLINE_MIN_DELAY_MS, fullJitter(count, options, random));
+  const { attempt, since, at } = nextTry(state.offline, now, wait);
+  return { ...state, offline: { since, attempt, retryAt: at, message } } satisfies AccountState;
 }
 
 /**
