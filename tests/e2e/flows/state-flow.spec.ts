@@ -33,7 +33,9 @@ test('with the Outbox tab open, one change is one push carrying it, and the pane
   // with a write pending, then with none.
   expect(afterRoundTrip.pushes[0]?.status).toBeDefined();
   expect(afterRoundTrip.pushes.slice(1).filter((push) => push.status !== undefined)).toEqual([]);
-  const pending = afterRoundTrip.pushes.flatMap((push) => push.statusChange?.accounts ?? []).map((view) => view.pending);
+  const pending = afterRoundTrip.pushes
+    .flatMap((push) => push.statusChange?.accounts ?? [])
+    .map((view) => view.pending);
   expect(pending).toContain(1);
   expect(pending.at(-1)).toBe(0);
 
