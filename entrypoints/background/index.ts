@@ -1,10 +1,12 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { DecorationWatch } from '@/lib/links/decorations';
+import { PushChanges } from '@/lib/messages/push-changes';
 import { PushOrder } from '@/lib/messages/push-order';
 import { createRouter, toRuntimeListener } from '@/lib/messages/router';
 import type { Outbox } from '@/lib/queue';
 import { accountsItem } from '@/lib/storage/accounts';
-import { readSettings, type Settings, settingsItem } from '@/lib/storage/settings';
+import { readSettings, settingsItem } from '@/lib/storage/settings';
 import { drawBadge } from './badge';
 import { listenForCommands } from './commands';
 import { ContextMenus } from './context-menus';
@@ -14,7 +16,6 @@ import { DrainLoop } from './drain-loop';
 import { createHandlers } from './handlers';
 import { LinkScripts } from './link-scripts';
 import { backgroundNotifier, listenForNoticeClicks, NOTICE_ALARM } from './notifier';
-import { OutboxChanges } from './outbox-changes';
 import { PostStatePorts } from './post-state-ports';
 import { BackgroundServices, extensionIdentity } from './services';
 import { StatePorts } from './state-port';
@@ -40,17 +41,9 @@ export default defineBackground(() => {
 
   // State pushes and the badge follow every durable Outbox change, coalesced per task: one push
   // per page carries the status and the items that changed; bars hear about their posts.
-  const changes = new OutboxChanges();
-  /** The settings as they changed since the last push (pages get them with their value). */
-  let changedSettings: Settings | undefined;
-  /** A draft was handed to the side panel or taken since the last push. */
-  let changedDraft = false;
+  const changes = new PushChanges();
   const order = new PushOrder(async () => {
-    const { delta, posts } = changes.take();
-    const settings = changedSettings;
-    changedSettings = undefined;
-    const draftChanged = changedDraft;
-    changedDraft = false;
+    const { delta, posts, settings, draftChanged } = changes.take();
     const [status, pendingDraft] = await Promise.all([currentStatus(), draftChanged ? drafts.waiting() : undefined]);
     pages.broadcast(status, delta, { settings, pendingDraft });
     if (posts.size > 0) await bars.changed(posts);
@@ -64,7 +57,7 @@ export default defineBackground(() => {
   const notifier = backgroundNotifier(() => services.accounts.book());
 
   const drafts = new Drafts(() => {
-    changedDraft = true;
+    changes.draftMoved();
     pushState();
   });
   const links = new LinkScripts();
@@ -116,16 +109,12 @@ export default defineBackground(() => {
   // The status follows the stored values it is made of (the vault and the Outbox notify by
   // themselves; drafts typed in a composer are no part of it); link bars and menus follow the
   // settings (site, patterns, kinds, all sites, exclusions) and the grants.
-  // Mutes, notifications and the history's bounds change the settings too, often (a mute from a
-  // post's menu): the link scripts and menus are rebuilt only when what they are made of changed.
-  let decorations: string | undefined;
+  // The link scripts and menus are rebuilt only when what they are made of changed.
+  const decorations = new DecorationWatch();
   settingsItem.watch((settings) => {
-    changedSettings = settings;
+    changes.settingsChanged(settings);
     pushState();
-    const { baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts } = settings;
-    const next = JSON.stringify([baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts]);
-    if (next === decorations) return;
-    decorations = next;
+    if (!decorations.changed(settings)) return;
     void links.sync();
     void menus.sync();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OutboxChanges } from '@/entrypoints/background/outbox-changes';
 import { MAX_WATCHED, PostStatePorts } from '@/entrypoints/background/post-state-ports';
 import { StatePorts } from '@/entrypoints/background/state-port';
+import { PushChanges } from '@/lib/messages/push-changes';
 import type { OutboxItem } from '@/lib/queue/types';
 import { DEFAULT_SETTINGS } from '@/lib/storage/settings';
 import { status as statusFixture } from '../components/outbox/fixtures';
@@ -108,7 +108,7 @@ describe('pages: one port, one push per change, carrying what changed', () => {
 
   it('greets a page with the status; a subscriber gets the first page, then each change once', async () => {
     const pages = new StatePorts(identity);
-    const changes = new OutboxChanges();
+    const changes = new PushChanges();
     const first = reaction('p_1', 'https://news.example');
     const panel = fakePort('state', fromPanel);
     const popup = fakePort('state', fromPanel);
@@ -140,7 +140,7 @@ describe('pages: one port, one push per change, carrying what changed', () => {
     });
     // The popup does not follow the items and the status did not change: nothing to carry, no push.
     expect([panel.told.length, popup.told.length]).toEqual([3, 1]);
-    expect(changes.take()).toEqual({ delta: undefined, posts: new Set() });
+    expect(changes.take()).toEqual({ delta: undefined, posts: new Set(), settings: undefined, draftChanged: false });
   });
 
   it('pushes changed settings and the waiting draft with their value to every page, and nothing of them otherwise', async () => {
