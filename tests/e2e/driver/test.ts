@@ -13,6 +13,12 @@ interface Options {
   launch: LaunchOptions;
   /** A browser of the test's own, on a new profile, when that is what the test is about. */
   freshBrowser: boolean;
+  /**
+   * Tests of one spec file that meet the extension as a new install of their own, as another file's
+   * would (`test.use({ installGroup: 'name' })` in a describe): one file can then run several flows
+   * in a browser started once for what they share (a language).
+   */
+  installGroup: string;
 }
 
 interface TestFixtures {
@@ -25,7 +31,7 @@ interface TestFixtures {
 interface Shared {
   /** The engine and launch options it was started with. */
   key?: string;
-  /** The spec file it last served. */
+  /** The spec file (and install group) it last served. */
   file?: string;
   /** The language and grants the extension was last installed with (`resettableOf`, as JSON). */
   wanted?: string;
@@ -51,6 +57,7 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
   engine: ['chromium', { option: true }],
   launch: [{}, { option: true }],
   freshBrowser: [false, { option: true }],
+  installGroup: ['', { option: true }],
   sandbox: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring argument.
     async ({}, use) => {
@@ -69,7 +76,7 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  ext: async ({ engine, launch, freshBrowser, shared }, use, testInfo) => {
+  ext: async ({ engine, launch, freshBrowser, installGroup, shared }, use, testInfo) => {
     /** What the browser cost this test before it began, for the reporter's table (`browser-times.ts`). */
     const timed = async <T>(what: 'launch' | 'reset', work: () => Promise<T>): Promise<T> => {
       const start = Date.now();
@@ -94,7 +101,8 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
     const key = `${engine} ${JSON.stringify(fixed.sort(([a], [b]) => a.localeCompare(b)))}`;
     // English is the default language: a file that names it and one that does not want the same.
     const wanted = JSON.stringify({ ...resettableOf(launch), lang: launch.lang ?? 'en' });
-    if (shared.ext !== undefined && shared.key === key && (shared.file !== testInfo.file || shared.wanted !== wanted)) {
+    const file = `${testInfo.file}#${installGroup}`;
+    if (shared.ext !== undefined && shared.key === key && (shared.file !== file || shared.wanted !== wanted)) {
       // Another spec file, or other grants or language: the extension as a new install finds it, in
       // the same browser when it can (else a new browser below).
       const current = shared.ext;
@@ -113,7 +121,7 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
       shared.ext = await timed('launch', () => launchExtension(engine, launch));
       shared.key = key;
     }
-    shared.file = testInfo.file;
+    shared.file = file;
     shared.wanted = wanted;
     await use(shared.ext);
     if (testInfo.status !== testInfo.expectedStatus) {
