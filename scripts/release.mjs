@@ -100,11 +100,11 @@ function main() {
     releaseChangelog(before[2], version, date),
   ];
   try {
-    files.forEach((file, index) => writeFileSync(file, after[index]));
+    for (const [index, file] of files.entries()) writeFileSync(file, after[index]);
     run('npm', ['run', '--silent', 'zip'], root);
     run('npm', ['run', '--silent', 'zip:verify'], root);
   } catch (error) {
-    files.forEach((file, index) => writeFileSync(file, before[index]));
+    for (const [index, file] of files.entries()) writeFileSync(file, before[index]);
     throw error;
   }
   if (!commit) {
