@@ -56,7 +56,7 @@ export class BackgroundServices {
     } = {},
   ) {}
 
-  /** The Outbox, opened once per worker life. */
+  /** The Outbox, opened once per worker life (again after a failed opening). */
   outbox(): Promise<Outbox> {
     this.outboxOpening ??= this.ready.then(() =>
       Outbox.open({
@@ -73,6 +73,11 @@ export class BackgroundServices {
         reserveFor: async (account) => accountById(await this.accounts.book(), account)?.reserve ?? 0,
       }),
     );
+    // An Outbox that could not open (its data could not be upgraded, a disk error) is tried again
+    // on the next call, by the drain's retry: never an empty one in its place.
+    this.outboxOpening.catch(() => {
+      this.outboxOpening = undefined;
+    });
     return this.outboxOpening;
   }
 

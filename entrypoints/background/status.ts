@@ -6,7 +6,8 @@ export type { Status };
 
 /** The status as it is now: the account book, the vault's description of each key and the Outbox. */
 export async function statusOf(services: BackgroundServices, drainFailure?: DrainFailure): Promise<Status> {
-  const [book, outbox] = await Promise.all([services.accounts.book(), services.outbox()]);
+  // An Outbox that cannot open is no part of the status (the drain's failure says why), never an empty one.
+  const [book, outbox] = await Promise.all([services.accounts.book(), services.outbox().catch(() => undefined)]);
   const keys = new Map(
     await Promise.all(
       book.accounts.map(async (account) => [account.id, await services.vault.describe(account.id)] as const),

@@ -1,6 +1,6 @@
 import { accountName } from '@/lib/account-name';
 import type { Outbox } from '@/lib/queue';
-import type { AccountPause } from '@/lib/queue/summary';
+import { type AccountPause, summarize } from '@/lib/queue/summary';
 import { type AccountBook, type AccountRecord, addressOf, defaultAccount, originOf } from '@/lib/storage/accounts';
 import type { KeyDescription } from '@/lib/storage/key-vault';
 import type { AccountView } from './fields';
@@ -11,7 +11,8 @@ export type { Status };
 /** What the status is made of: the account book, the Outbox, what the vault says of each key, the drain's health. */
 export interface StatusSources {
   book: AccountBook;
-  outbox: Pick<Outbox, 'summary' | 'waitingForKey'>;
+  /** Undefined when it could not be opened: the status then counts no writes, and the drain's failure says why. */
+  outbox: Pick<Outbox, 'summary' | 'waitingForKey'> | undefined;
   /** Per account id (an account missing here has no key). */
   keys: ReadonlyMap<string, KeyDescription>;
   /** The drain's last failure, while it lasts. */
@@ -19,6 +20,12 @@ export interface StatusSources {
 }
 
 const NO_KEY: KeyDescription = { set: false, last4: null, origin: null };
+
+/** The Outbox as the status sees one that could not be opened. */
+const UNOPENED: Pick<Outbox, 'summary' | 'waitingForKey'> = {
+  summary: () => summarize([], [], 0, null),
+  waitingForKey: () => [],
+};
 
 /** An account's pause in the status's words (null: not paused for that reason). */
 function pauseView(pause: AccountPause | undefined): AccountView['pause'] {
@@ -32,7 +39,7 @@ function pauseView(pause: AccountPause | undefined): AccountView['pause'] {
 
 /** One account as pages see it. */
 function accountView(sources: StatusSources, account: AccountRecord, isDefault: boolean): AccountView {
-  const [key, summary] = [sources.keys.get(account.id) ?? NO_KEY, sources.outbox.summary(account.id)];
+  const [key, summary] = [sources.keys.get(account.id) ?? NO_KEY, (sources.outbox ?? UNOPENED).summary(account.id)];
   const pacing = summary.pacing.find((entry) => entry.account === account.id);
   return {
     id: account.id,
@@ -56,7 +63,8 @@ function accountView(sources: StatusSources, account: AccountRecord, isDefault: 
  * summary, pauses), made from what it is made of; pure.
  */
 export function statusView(sources: StatusSources): Status {
-  const { book, outbox, drainFailure } = sources;
+  const { book, drainFailure } = sources;
+  const outbox = sources.outbox ?? UNOPENED;
   const main = defaultAccount(book);
   const accounts = book.accounts.map((account) => accountView(sources, account, account.id === main?.id));
   const view = accounts.find((account) => account.isDefault);

@@ -86,4 +86,18 @@ describe('the status, made from the book, the Outbox and what the vault says of 
     expect(status.pause.drainFailed).toEqual({ message: 'x'.repeat(300), retryAt: 9 });
     expect(status.pause.needsKey).toEqual([{ baseUrl: 'https://gone.example/', pending: 0 }]);
   });
+
+  it('an Outbox that could not be opened counts no writes, and the drain failure says why', () => {
+    const message =
+      'Your saved data (layout 2) could not be upgraded to this version’s (layout 3): … Nothing was changed or lost';
+    const status = statusView({
+      book: { accounts: [home], defaultId: home.id, lastUsed: {} },
+      outbox: undefined,
+      keys: new Map(),
+      drainFailure: { message, retryAt: 9 },
+    });
+    expect(status.outbox.pending).toBe(0);
+    expect(status.accounts[0]?.pending).toBe(0);
+    expect(status.pause.drainFailed?.message).toBe(message);
+  });
 });
