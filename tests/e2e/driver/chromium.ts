@@ -112,10 +112,11 @@ export class ChromiumExtension extends BaseExtensionBrowser {
    * and rebuilds its content scripts and menus from it, as every start does. Chromium keeps the
    * install itself: it grants host access again after an uninstall only from a user's click, and
    * `runtime.reload()` of a build loaded from the command line leaves it unloaded. So `next` may
-   * name fewer grants than held, not more, and the launch's language only.
+   * name fewer grants than held, not more, the launch's language only, and no welcome page kept.
    */
   protected async reinstall(next: LaunchOptions): Promise<boolean> {
-    if ((next.lang ?? 'en') !== (this.options.lang ?? 'en')) return false;
+    // Its language comes at launch only; the install's welcome page comes with a new install only.
+    if ((next.lang ?? 'en') !== (this.options.lang ?? 'en') || next.keepWelcome === true) return false;
     const grants = {
       origins: [...(next.grantedOrigins ?? SANDBOX_GRANT)],
       permissions: [...(next.grantedApis ?? [])],

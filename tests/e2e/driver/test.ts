@@ -19,6 +19,8 @@ interface Options {
    * in a browser started once for what they share (a language).
    */
   installGroup: string;
+  /** Each test of the file meets a new install of its own (a reset, or a new browser where one cannot make it). */
+  installEachTest: boolean;
 }
 
 interface TestFixtures {
@@ -58,6 +60,7 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
   launch: [{}, { option: true }],
   freshBrowser: [false, { option: true }],
   installGroup: ['', { option: true }],
+  installEachTest: [false, { option: true }],
   sandbox: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring argument.
     async ({}, use) => {
@@ -76,7 +79,7 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  ext: async ({ engine, launch, freshBrowser, installGroup, shared }, use, testInfo) => {
+  ext: async ({ engine, launch, freshBrowser, installGroup, installEachTest, shared }, use, testInfo) => {
     /** What the browser cost this test before it began, for the reporter's table (`browser-times.ts`). */
     const timed = async <T>(what: 'launch' | 'reset', work: () => Promise<T>): Promise<T> => {
       const start = Date.now();
@@ -101,7 +104,7 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
     const key = `${engine} ${JSON.stringify(fixed.sort(([a], [b]) => a.localeCompare(b)))}`;
     // English is the default language: a file that names it and one that does not want the same.
     const wanted = JSON.stringify({ ...resettableOf(launch), lang: launch.lang ?? 'en' });
-    const file = `${testInfo.file}#${installGroup}`;
+    const file = `${testInfo.file}#${installGroup}${installEachTest ? `#${testInfo.testId}` : ''}`;
     if (shared.ext !== undefined && shared.key === key && (shared.file !== file || shared.wanted !== wanted)) {
       // Another spec file, or other grants or language: the extension as a new install finds it, in
       // the same browser when it can (else a new browser below).

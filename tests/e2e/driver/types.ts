@@ -23,12 +23,17 @@ export interface LaunchOptions {
 }
 
 /** The launch options `reset` may change: the others need a new browser. */
-export const RESETTABLE_OPTIONS = ['lang', 'grantedApis', 'grantedOrigins'] as const;
+export const RESETTABLE_OPTIONS = ['lang', 'grantedApis', 'grantedOrigins', 'keepWelcome'] as const;
 export type ResettableOption = (typeof RESETTABLE_OPTIONS)[number];
 
 /** What a reset may change of `options`, each named (an absent one as undefined: its default). */
 export function resettableOf(options: LaunchOptions): Pick<LaunchOptions, ResettableOption> {
-  return { lang: options.lang, grantedApis: options.grantedApis, grantedOrigins: options.grantedOrigins };
+  return {
+    lang: options.lang,
+    grantedApis: options.grantedApis,
+    grantedOrigins: options.grantedOrigins,
+    keepWelcome: options.keepWelcome,
+  };
 }
 
 /** A reply of the background, as an extension page receives it. */

@@ -10,10 +10,11 @@ import { scaled } from '../support/time';
 
 // Each test restarts or opens the browser's own panel: more than the default minute on a busy machine.
 test.describe.configure({ timeout: scaled(120_000) });
-// A restart is the user's browser starting again: a browser of the test's own, not one whose
+// Each test meets a new install of its own. In Chromium a browser of the test's own, not one whose
 // extension was reset for earlier files (there, twice in full runs and never alone, Chromium's
-// restarted panel did not draw the restored reply box; see docs/decisions.md).
-test.use({ freshBrowser: true });
+// restarted panel did not draw the restored reply box; see docs/decisions.md); Firefox's reset is
+// a new install (the add-on uninstalled and installed again), so there the worker's browser serves.
+test.use({ freshBrowser: async ({ engine }, use) => use(engine === 'chromium'), installEachTest: true });
 
 const POST_DRAFT = 'A post I have not finished';
 const REPLY_DRAFT = 'A reply I have not finished';

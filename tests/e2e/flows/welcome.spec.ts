@@ -7,9 +7,15 @@ import { OptionsScreen } from '../screens/options';
 import { PopupScreen } from '../screens/popup';
 import { WelcomeScreen } from '../screens/welcome';
 
-// A first install is what is tested: each test has a new profile, and the welcome page the
-// extension opens by itself is kept for the test to find.
-test.use({ freshBrowser: true, launch: { keepWelcome: true } });
+// A first install is what is tested, and the welcome page the extension opens by itself is kept for
+// the test to find. Each test meets a new install of its own: Firefox's reset is one (the add-on
+// uninstalled and installed again opens its welcome page); Chromium's keeps the install, so there
+// each test has a new browser and profile.
+test.use({
+  freshBrowser: async ({ engine }, use) => use(engine === 'chromium'),
+  installEachTest: true,
+  launch: { keepWelcome: true },
+});
 
 const { card, keyLine } = WelcomeScreen;
 
