@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'not_allowed',
   /** The background did not answer (not running, no handler, reply lost or malformed). */
   'unavailable',
+  /** The browser refused to store it: its storage is full. Nothing was saved, nothing lost. */
+  'storage_full',
   /** Something failed inside the background; details stay there. */
   'internal',
 ] as const satisfies readonly (ApiErrorKind | string)[];

@@ -27,6 +27,24 @@ function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
 
+/** The words of `storage_full` where no page words it (pages say it in the browser's language). */
+const STORAGE_FULL =
+  "The browser's storage is full: this was not saved, and nothing was lost. Free some space, then try again.";
+
+/**
+ * IndexedDB's refusal for want of space: a `QuotaExceededError`, as the request's error or as the
+ * cause (or the transaction's error) of the abort it brought.
+ */
+function isQuotaError(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 3) return false;
+  try {
+    if (Reflect.get(error, 'name') === 'QuotaExceededError') return true;
+    return isQuotaError(Reflect.get(error, 'cause'), depth + 1) || isQuotaError(Reflect.get(error, 'error'), depth + 1);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Turns whatever a handler threw into a failed reply. ApiError and MessageError keep their code and
  * (already safe) message; any error with a known `code` and a string `message` likewise (the
@@ -40,6 +58,7 @@ export function toFailure(error: unknown, now: number): { ok: false; error: Repl
     return fail(error.kind, error.message, retryAt);
   }
   if (error instanceof MessageError) return fail(error.code, error.message, error.retryAt);
+  if (isQuotaError(error)) return fail('storage_full', STORAGE_FULL);
   try {
     if (error instanceof Error) {
       const code: unknown = Reflect.get(error, 'code');

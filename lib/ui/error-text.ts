@@ -17,6 +17,8 @@ export function errorText(error: ReplyError): string {
       return t('errorNetwork');
     case 'unavailable':
       return t('errorUnavailable');
+    case 'storage_full':
+      return t('errorStorageFull');
     default:
       return error.message;
   }

@@ -80,8 +80,12 @@ export class DraftStore {
     }
     this.dirty.clear();
     // Started now, not after the last save: IndexedDB runs write transactions on one store in the
-    // order they were made, so a later change is never written under an earlier one.
-    this.saving = writeDrafts(changes);
+    // order they were made, so a later change is never written under an earlier one. A save the
+    // browser refused (its storage full) leaves those drafts to save again with the next change.
+    this.saving = writeDrafts(changes).catch((error: unknown) => {
+      for (const key of changes.keys()) if (!this.dirty.has(key)) this.dirty.add(key);
+      console.warn('Saving the drafts failed; they are saved again with the next change', error);
+    });
     return this.saving;
   }
 

@@ -35,6 +35,22 @@ describe('DraftStore', () => {
     expect(reopened.replyPostIds()).toEqual(['p1']);
   });
 
+  it('a save the browser refuses (its storage full) is made again with the next change: nothing lost', async () => {
+    const drafts = new DraftStore();
+    await drafts.load();
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementationOnce(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    drafts.set('post', 'Kept through a full disk');
+    await drafts.flush();
+    expect((await readDrafts()).texts).toEqual({});
+    put.mockRestore();
+    // Space came back; the next change saves both.
+    drafts.set(replyDraftKey('p1'), 'Another');
+    await drafts.flush();
+    expect((await readDrafts()).texts).toEqual({ post: 'Kept through a full disk', 'reply:p1': 'Another' });
+  });
+
   it('keeps each draft in a record of its own, and clears one at once, leaving the others', async () => {
     const drafts = new DraftStore();
     await drafts.load();
