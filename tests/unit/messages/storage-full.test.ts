@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { errorWords } from '@/lib/links/refusal-words';
 import { toFailure } from '@/lib/messages/reply';
 import { MemoryOutboxStore } from '@/lib/queue/memory-store';
 import { Outbox } from '@/lib/queue/outbox';
 import type { OutboxItem } from '@/lib/queue/types';
-import { errorWords } from '@/lib/links/refusal-words';
 import { errorText } from '@/lib/ui/error-text';
 import { useLocaleMessages } from '../support/locale';
 
