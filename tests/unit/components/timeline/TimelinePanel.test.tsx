@@ -239,6 +239,21 @@ describe('TimelinePanel', () => {
     expect((await readDrafts()).texts.post).toBe('Keep me');
   });
 
+  it('says in words that the browser’s storage is full, keeping the text, when the Outbox cannot store the write', async () => {
+    handlers.enqueueWrite = () => fail({ code: 'storage_full', message: 'storage is full (background words)' });
+    await openPanel();
+    const box = screen.getByRole('textbox', { name: 'New post' });
+    fireEvent.input(box, { target: { value: 'Written on a full disk' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await flush();
+    expect(
+      screen.getByText(
+        "Your browser's storage is full, so this was not saved; nothing was lost. Free some disk space, then try again.",
+      ),
+    ).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('Written on a full disk');
+  });
+
   it('refuses an empty post in words, without asking the background', async () => {
     await openPanel();
     fireEvent.click(screen.getByRole('button', { name: 'Post' }));
