@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { partsOf } from '@/entrypoints/link-bar.content/bar-env';
+import { drawBar } from '@/entrypoints/link-bar.content/bar-view';
+import { barTemplate } from '@/entrypoints/link-bar.content/template';
 import { errorWords } from '@/lib/links/refusal-words';
 import { toFailure } from '@/lib/messages/reply';
 import { MemoryOutboxStore } from '@/lib/queue/memory-store';
@@ -60,5 +63,24 @@ describe('a full disk: the user is told in words, nothing is half-written, and i
     store.full = false;
     await outbox.enqueue('acct', { kind: 'post', body: 'After space came back' });
     expect(outbox.list()).toHaveLength(2);
+  });
+
+  it("the inline bar's status line says it, as the bar does with a refused reaction", () => {
+    useLocaleMessages('en');
+    const root = document.createElement('span').attachShadow({ mode: 'open' });
+    root.append(barTemplate([{ value: 'well_sourced', label: 'Well sourced' }]));
+    const parts = partsOf(root);
+    const refusal = toFailure(quota(), 0).error;
+    drawBar(parts, {
+      state: undefined,
+      lastAction: 'well_sourced',
+      note: { text: errorWords(refusal), bad: true },
+      labelOf: (what) => what,
+      now: 0,
+    });
+    expect(parts.status.textContent).toBe(
+      "Your browser's storage is full, so this was not saved; nothing was lost. Free some disk space, then try again.",
+    );
+    expect(parts.status.classList.contains('bad')).toBe(true);
   });
 });
