@@ -31,15 +31,3 @@ export interface SoakResult {
   simulatedDays: number;
   realSeconds: number;
 }
-
-/** A small seeded generator (mulberry32): the same seed, the same week. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}

@@ -4,7 +4,8 @@ import { createApiClient } from '@/lib/api/client';
 import { createReadWithRetry, MemoryOutboxStore, Outbox } from '@/lib/queue';
 import type { OutboxItem, SendResult, WriteSender } from '@/lib/queue/types';
 import { earlySends, type SandboxClient, type WriteLogEntry } from '../../tests/e2e/support/sandbox-client';
-import { random, type SoakOptions, type SoakResult } from './soak-figures';
+import { seededRandom } from '../../tests/support/seeded-random';
+import type { SoakOptions, SoakResult } from './soak-figures';
 
 export type { SoakOptions, SoakResult };
 
@@ -22,7 +23,7 @@ const heapMb = () => Math.round((process.memoryUsage().heapUsed / 1_048_576) * 1
 
 export async function soak(baseUrl: string, control: SandboxClient, options: SoakOptions): Promise<SoakResult> {
   const started = performance.now();
-  const rand = random(options.seed);
+  const rand = seededRandom(options.seed);
   const heapStart = heapMb();
   // The shared clock: the soak's and the sandbox's move forward together.
   let offset = 0;

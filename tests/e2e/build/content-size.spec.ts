@@ -11,7 +11,7 @@ import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
  */
 const CEILINGS = {
   'content-scripts/links.js': { minified: 11_000, gzipped: 4_500 },
-  'content-scripts/link-bar.js': { minified: 27_600, gzipped: 9_800 },
+  'content-scripts/link-bar.js': { minified: 27_600, gzipped: 9_850 },
 };
 
 for (const build of [CHROME_BUILD, FIREFOX_BUILD]) {

@@ -280,13 +280,4 @@ export function fencedStore(base: MemoryOutboxStore, gen: Generation): OutboxSto
 }
 
 /** A small seeded generator (mulberry32) for jitter. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { seededRandom } from '../../support/seeded-random';
