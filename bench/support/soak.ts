@@ -5,6 +5,7 @@ import { createReadWithRetry, MemoryOutboxStore, Outbox } from '@/lib/queue';
 import type { OutboxItem, SendResult, WriteSender } from '@/lib/queue/types';
 import { earlySends, type SandboxClient, type WriteLogEntry } from '../../tests/e2e/support/sandbox-client';
 import { seededRandom } from '../../tests/support/seeded-random';
+import { fencedStore, Generation, never } from '../../tests/support/worker-life';
 import type { SoakOptions, SoakResult } from './soak-figures';
 
 export type { SoakOptions, SoakResult };
@@ -62,31 +63,25 @@ export async function soak(baseUrl: string, control: SandboxClient, options: Soa
     return api;
   };
 
-  // A worker life: once it is stopped (its process gone) it sends nothing more, hears no answer
-  // and writes nothing to the store, though a request already on its way may reach the platform.
-  let life = 0;
+  // A worker life (tests/support/worker-life.ts): once it is stopped (its process gone) it sends
+  // nothing more, hears no answer and writes nothing to the store, though a request already on its
+  // way may reach the platform.
   const realSend = writeSender(async (queue) => (await apiFor(queue)).client);
   const store = new MemoryOutboxStore();
-  const hang = () => new Promise<never>(() => undefined);
+  let life = new Generation();
   const open = async (): Promise<Outbox> => {
-    const mine = ++life;
-    const alive = () => mine === life;
+    life.dead = true;
+    const gen = new Generation();
+    life = gen;
     const sender: WriteSender = (item, hooks) =>
-      alive()
-        ? realSend(item, hooks).then(
-            (result: SendResult) => (alive() ? result : hang()),
-            (error: unknown) => (alive() ? Promise.reject(error) : hang()),
-          )
-        : hang();
-    const fenced = new Proxy(store, {
-      get(target, name, receiver) {
-        const value: unknown = Reflect.get(target, name, receiver);
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => (alive() ? value.apply(target, args) : hang());
-      },
-    });
+      gen.dead
+        ? never()
+        : realSend(item, hooks).then(
+            (result: SendResult) => (gen.dead ? never() : result),
+            (error: unknown) => (gen.dead ? never() : Promise.reject(error)),
+          );
     const outbox = await Outbox.open({
-      store: fenced,
+      store: fencedStore(store, gen),
       sender,
       findLanded: findLandedWith(apiFor),
       clock: now,
