@@ -4,6 +4,7 @@ import path from 'node:path';
 import { accountsOf } from '../driver/accounts';
 import { listOutbox, newAccount } from '../driver/extension';
 import { extensionTabPaths } from '../driver/extension-tabs';
+import { waitForStatus } from '../driver/outbox';
 import { seedPosts } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
 import type { Engine } from '../driver/types';
@@ -80,19 +81,13 @@ test('an update with writes waiting, failed, uncertain and in flight: each lands
   await panel.page.close();
 
   // A failed write (the key may not react), then an uncertain one (a 500 for a post never found).
-  const state = async (match: (item: Awaited<ReturnType<typeof listOutbox>>[number]) => boolean) =>
-    (await listOutbox(ext)).find(match)?.state.status;
-  const reaction = (item: { request: { kind: string } }) => item.request.kind === 'reaction';
-  const uncertain = (item: { request: { body?: string } }) => item.request.body === 'Answered 500: uncertain';
-  await ext.call('enqueueWrite', { kind: 'reaction', postId, reaction: 'well_sourced', as: second.id });
-  await until(async () => ((await state(reaction)) === 'failed' ? true : undefined), 'a failed write', scaled(20_000));
+  const queue = async (write: object) => (await ext.call<{ id: string }>('enqueueWrite', write)).id;
+  const stateOf = async (id: string) => (await listOutbox(ext)).find((item) => item.id === id)?.state.status;
+  const reaction = await queue({ kind: 'reaction', postId, reaction: 'well_sourced', as: second.id });
+  await waitForStatus(ext, reaction, 'failed', scaled(20_000));
   await control.control('POST', '/faults', { status: 500, count: 1, method: 'POST', path: '/v1/posts' });
-  await ext.call('enqueueWrite', { kind: 'post', body: 'Answered 500: uncertain' });
-  await until(
-    async () => ((await state(uncertain)) === 'uncertain' ? true : undefined),
-    'an uncertain write',
-    scaled(20_000),
-  );
+  const uncertain = await queue({ kind: 'post', body: 'Answered 500: uncertain' });
+  await waitForStatus(ext, uncertain, 'uncertain', scaled(20_000));
 
   // Writes waiting on a 429: two writes per 5 s, three posts; the third waits.
   await control.setBudget(main.account, 2, 5);
@@ -106,12 +101,8 @@ test('an update with writes waiting, failed, uncertain and in flight: each lands
   );
   // One on its way as the browser goes down: the sandbox takes 3 s to answer, and commits it.
   await control.control('POST', '/faults', { latencyMs: 3_000, count: 1, method: 'POST', path: '/v1/posts' });
-  await ext.call('enqueueWrite', { kind: 'post', body: 'In flight during the update', as: second.id });
-  await until(
-    async () =>
-      (await state((item) => item.request.body === 'In flight during the update')) === 'sending' ? true : undefined,
-    'the write on its way',
-  );
+  const inFlight = await queue({ kind: 'post', body: 'In flight during the update', as: second.id });
+  await waitForStatus(ext, inFlight, 'sending');
 
   // The update: version 1.0.0 in the same folder (only the manifest differs), applied as the
   // browser starts again, on the same profile; the write on its way is cut off with the browser.
@@ -134,16 +125,15 @@ test('an update with writes waiting, failed, uncertain and in flight: each lands
   expect(earlySends(await control.writeLog(main.account))).toEqual([]);
   // The write cut off in flight is settled as after a worker stop: sent when the platform has it
   // (found, never sent again), else uncertain, asking the user; never still "sending".
-  const inFlight = (item: { request: { body?: string } }) => item.request.body === 'In flight during the update';
   const settled = await until(async () => {
-    const status = await state(inFlight);
+    const status = await stateOf(inFlight);
     return status === 'sent' || status === 'uncertain' ? status : undefined;
   }, 'the write cut off in flight settled');
   const landed = (await control.postsOf(other.key, other.account)).map((post) => post.body);
   expect(landed).toEqual(settled === 'sent' ? ['In flight during the update'] : []);
   // The failed and the uncertain one still ask the user.
-  expect(await state(reaction)).toBe('failed');
-  expect(await state(uncertain)).toBe('uncertain');
+  expect(await stateOf(reaction)).toBe('failed');
+  expect(await stateOf(uncertain)).toBe('uncertain');
 
   // No welcome page for an update; accounts, keys, settings and the draft are there.
   expect(await extensionTabPaths(ext)).not.toContain('/welcome.html');
