@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, makeOutbox, settleMicrotasks, states } from './harness';
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, fakeTimersFrom, makeOutbox, settleMicrotasks, states } from './harness';
 
 const A = 'https://api.example|acc-a';
 const START = Date.UTC(2026, 10, 22, 8, 0, 0);
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: START });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersFrom(START);
 
 async function twoPosts() {
   const setup = await makeOutbox();

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { BudgetSignal } from '@/lib/api/budget';
 import { ApiError, type ApiErrorInit } from '@/lib/api/errors';
 import { MemoryOutboxStore } from '@/lib/queue/memory-store';
@@ -65,6 +65,16 @@ export function label(item: OutboxItem): string {
 /** An ApiError with only what a test cares about. */
 export function apiError(kind: ApiErrorInit['kind'], init: Partial<ApiErrorInit> = {}): ApiError {
   return new ApiError({ kind, message: `${kind} happened`, ...init });
+}
+
+/** Fake timers from `start` in every test of the file: they drive `Date.now` and the Outbox's waits. */
+export function fakeTimersFrom(start: number): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: start });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
 
 /** Lets every pending promise callback run (the store and the drainer chain many). */

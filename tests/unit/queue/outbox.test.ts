@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryOutboxStore } from '@/lib/queue/memory-store';
 import { OutboxActionError } from '@/lib/queue/outbox-options';
 import type { OutboxChange } from '@/lib/queue/records';
-import { apiError, makeOutbox, settleMicrotasks } from './harness';
+import { apiError, fakeTimersFrom, makeOutbox, settleMicrotasks } from './harness';
 
 const ACC = 'https://api.example|key-1';
 const START = Date.UTC(2026, 10, 22, 8, 0, 0);
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: START });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersFrom(START);
 
 describe('enqueue', () => {
   it('acknowledges only after the store holds the item, and the drainer cannot see it before', async () => {

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OutboxStore } from '@/lib/queue/store';
 import type { WriteRequest } from '@/lib/queue/types';
-import { makeOutbox, settleMicrotasks, states, wake } from './harness';
+import { fakeTimersFrom, makeOutbox, settleMicrotasks, states, wake } from './harness';
 
 const A = 'acct-a';
 const B = 'acct-b';
@@ -9,12 +9,7 @@ const START = Date.UTC(2026, 10, 22, 8, 0, 0);
 
 const post = (body: string): WriteRequest => ({ kind: 'post', body });
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: START });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersFrom(START);
 
 function at(ms: number): void {
   vi.setSystemTime(START + ms);

@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WriteRequest } from '@/lib/queue/types';
-import { makeOutbox, settleMicrotasks, states, wake } from './harness';
+import { fakeTimersFrom, makeOutbox, settleMicrotasks, states, wake } from './harness';
 
 const A = 'acct-a';
 const START = Date.UTC(2026, 10, 22, 8, 0, 0);
 
 const post = (body: string): WriteRequest => ({ kind: 'post', body });
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: START });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersFrom(START);
 
 /** An Outbox whose accounts keep these reserves. */
 async function paced(reserves: Record<string, number>) {

@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PAGE_HOURLY_CAP, PAGE_PENDING_CAP } from '@/lib/queue';
-import { makeOutbox, settleMicrotasks } from './harness';
+import { fakeTimersFrom, makeOutbox, settleMicrotasks } from './harness';
 
 const A = 'https://api.example|acc-a';
 const START = Date.UTC(2026, 10, 29, 8, 0, 0);
 const SITE = 'https://news.example';
 const reply = (n: number) => ({ kind: 'comment' as const, postId: 'p_1', body: `reply ${n}` });
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: START });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersFrom(START);
 
 describe('caps on the writes of one site', () => {
   it('admits no more than the cap even when a page asks many times at once', async () => {

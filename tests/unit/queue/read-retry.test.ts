@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createReadWithRetry, isRetryable } from '@/lib/queue/read-retry';
-import { apiError } from './harness';
+import { apiError, fakeTimersFrom } from './harness';
 
 const START = Date.UTC(2026, 10, 22, 8, 0, 0);
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: START });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersFrom(START);
 
 /** A read that fails with the given errors in turn, then returns `value`; records when each attempt ran. */
 function flaky<T>(errors: unknown[], value: T) {

@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, makeOutbox, settleMicrotasks, states, wake } from './harness';
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, fakeTimersFrom, makeOutbox, settleMicrotasks, states, wake } from './harness';
 
 const A = 'https://api.example|acc-a';
 const B = 'https://api.example|acc-b';
 const START = Date.UTC(2026, 10, 22, 8, 0, 0);
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: START });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersFrom(START);
 
 describe('FIFO, one write in flight per account', () => {
   it('sends an account’s writes one at a time, oldest first, keeping each sent id', async () => {

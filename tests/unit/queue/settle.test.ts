@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryOutboxStore } from '@/lib/queue/memory-store';
 import type { FindLanded, OutboxItem } from '@/lib/queue/types';
-import { apiError, makeOutbox, settleMicrotasks, states, wake } from './harness';
+import { apiError, fakeTimersFrom, makeOutbox, settleMicrotasks, states, wake } from './harness';
 import { makeItem } from './store-contract';
 
 const A = 'https://api.example|acc-a';
 const START = Date.UTC(2026, 10, 22, 8, 0, 0);
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: START });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersFrom(START);
 
 /** Sends one post, lets `latencyMs` pass, then fails the send with `error`. */
 async function sendAndFail(findLanded: FindLanded, error: unknown, latencyMs = 250) {

@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeOutbox, settleMicrotasks } from './harness';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeTimersFrom, makeOutbox, settleMicrotasks } from './harness';
 
 const A = 'https://api.example|acc-a';
 const START = Date.UTC(2026, 10, 29, 8, 0, 0);
 const SITE = 'https://news.example';
 const reaction = { kind: 'reaction' as const, postId: 'p_1', reaction: 'agree' };
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: START });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersFrom(START);
 
 describe('Undo of a held reaction', () => {
   it('removes it for the site that made it, in its window only', async () => {
