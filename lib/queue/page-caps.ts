@@ -1,7 +1,7 @@
 import { isPending } from './scheduler';
 import type { OutboxItem } from './types';
 
-/** A page's writes waiting at most (queued, waiting, sending), per site. */
+/** A page's writes waiting at most (queued, or waiting for a time), per site. */
 export const PAGE_PENDING_CAP = 10;
 /** A page's writes per hour at most, per site. */
 export const PAGE_HOURLY_CAP = 60;

@@ -83,7 +83,7 @@ export class DraftStore {
     // order they were made, so a later change is never written under an earlier one. A save the
     // browser refused (its storage full) leaves those drafts to save again with the next change.
     this.saving = writeDrafts(changes).catch((error: unknown) => {
-      for (const key of changes.keys()) if (!this.dirty.has(key)) this.dirty.add(key);
+      for (const key of changes.keys()) this.dirty.add(key);
       console.warn('Saving the drafts failed; they are saved again with the next change', error);
     });
     return this.saving;
