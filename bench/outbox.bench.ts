@@ -134,7 +134,7 @@ function oursTimeline(run: ClientRun): Table {
     );
   }
   return {
-    title: 'Outbox: where ours spent its time, one row per 429 it received',
+    title: `Outbox: where ${run.name} spent its time, one row per 429 it received`,
     columns: [
       '429',
       'writes accepted before it',
@@ -178,18 +178,35 @@ export async function runOutboxBench(): Promise<Table[]> {
     const stamp = Date.now().toString(36);
     const client = new SandboxClient(sandbox.baseUrl);
     // Each client on a fresh account: a write budget nobody else spends.
-    const [oursAccount, naiveAccount, fixedAccount] = await Promise.all(
-      ['ours', 'naive', 'fixed'].map((name) => newBenchAccount(client, `bench_${name}_${stamp}`)),
+    const [oursAccount, naiveAccount, fixedAccount, silentAccount] = await Promise.all(
+      ['ours', 'naive', 'fixed', 'silent'].map((name) => newBenchAccount(client, `bench_${name}_${stamp}`)),
     );
-    if (!oursAccount || !naiveAccount || !fixedAccount) throw new Error('Could not create the bench accounts.');
+    if (!oursAccount || !naiveAccount || !fixedAccount || !silentAccount) {
+      throw new Error('Could not create the bench accounts.');
+    }
     // The naive burst first, alone (its 200 parallel requests would slow the others' first window);
     // then ours and the fixed-spacing client side by side (one request a second costs ours nothing).
     const naive = await runNaive(sandbox.baseUrl, naiveAccount, bodiesFor('naive', WRITES));
     const [ours, fixed] = await Promise.all([
-      runOurs(sandbox.baseUrl, oursAccount, bodiesFor('ours', WRITES), (MIN_S * 3 + 60) * 1000),
+      runOurs(
+        sandbox.baseUrl,
+        oursAccount,
+        bodiesFor('ours', WRITES),
+        (MIN_S * 3 + 60) * 1000,
+        'ours (Outbox + lib/api), budget announced',
+      ),
       runFixed(sandbox.baseUrl, fixedAccount, bodiesFor('fixed', WRITES), SPACING_MS),
     ]);
-    const runs = [ours, naive, fixed];
+    // Ours again, alone, where answers announce nothing: only 429s say when the budget is spent.
+    await client.budgetHeaders('none');
+    const silent = await runOurs(
+      sandbox.baseUrl,
+      silentAccount,
+      bodiesFor('silent', WRITES),
+      (MIN_S * 3 + 60) * 1000,
+      'ours, nothing announced (429 only)',
+    ).finally(() => client.budgetHeaders(null));
+    const runs = [ours, silent, naive, fixed];
     await Promise.all(runs.map((run) => run.probe.settled()));
 
     const rows: (string | number)[][] = [];
@@ -205,7 +222,7 @@ export async function runOutboxBench(): Promise<Table[]> {
         run.probe.writes.length,
         run.probe.rateLimited(),
         run.probe.early(),
-        run === ours && run.finishedS !== null && MIN_S > 0
+        (run === ours || run === silent) && run.finishedS !== null && MIN_S > 0
           ? `${(((run.finishedS - MIN_S) / MIN_S) * 100).toFixed(1)} %`
           : '—',
       ]);
@@ -238,6 +255,7 @@ export async function runOutboxBench(): Promise<Table[]> {
         ],
       },
       oursTimeline(ours),
+      oursTimeline(silent),
       accounts,
     ];
   } finally {

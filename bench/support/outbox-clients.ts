@@ -157,12 +157,9 @@ export async function runOurs(
   account: BenchAccount,
   bodies: string[],
   deadlineMs: number,
+  name = 'ours (Outbox + lib/api)',
 ): Promise<ClientRun> {
-  const [run] = await runOutbox(
-    baseUrl,
-    [{ queue: 'acct-bench-ours', account, bodies, name: 'ours (Outbox + lib/api)' }],
-    deadlineMs,
-  );
+  const [run] = await runOutbox(baseUrl, [{ queue: 'acct-bench-ours', account, bodies, name }], deadlineMs);
   if (run === undefined) throw new Error('The Outbox run returned no lane.');
   return run;
 }

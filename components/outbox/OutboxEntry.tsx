@@ -22,6 +22,8 @@ export interface OutboxEntryProps {
   onDiscard: (id: string) => ActionResult;
   /** Another write of the same account waits for the rate limit: a queued one goes after it. */
   behindWait?: boolean;
+  /** The next write of an account its announced budget holds: until when. */
+  pacedUntil?: number | undefined;
   /** Who it is written as, shown when the user has several accounts. */
   speaker?: string;
   /** Scroll to this write and focus it (the panel was opened on it); `onFocused` once done. */
@@ -99,10 +101,12 @@ function Detail({
   item,
   siteOrigin,
   behindWait,
+  pacedUntil,
 }: {
   item: OutboxItemView;
   siteOrigin: string | null;
   behindWait: boolean;
+  pacedUntil?: number | undefined;
 }): ComponentChildren {
   const { state, request } = item;
   switch (state.status) {
@@ -110,6 +114,7 @@ function Detail({
       if (item.lastError?.kind === 'key_disabled') return t('outboxQueuedDisabled');
       if (item.lastError?.kind === 'network') return t('outboxQueuedOffline');
       if (item.lastError?.kind === 'rate_limited' || behindWait) return t('outboxQueuedRateLimited');
+      if (pacedUntil !== undefined) return tNodes('outboxQueuedPaced', <Countdown until={pacedUntil} />);
       return t('outboxQueuedDetail');
     case 'sending':
       return t('outboxSendingDetail');
@@ -193,7 +198,12 @@ export function OutboxEntry(props: OutboxEntryProps) {
         {props.speaker !== undefined && <span class="outbox-speaker">{t('speakerAs', props.speaker)}</span>}
       </div>
       <p class="outbox-detail">
-        <Detail item={item} siteOrigin={props.siteOrigin} behindWait={props.behindWait === true} />
+        <Detail
+          item={item}
+          siteOrigin={props.siteOrigin}
+          behindWait={props.behindWait === true}
+          pacedUntil={props.pacedUntil}
+        />
       </p>
       {error !== undefined && (
         <p class="outbox-error" role="alert">

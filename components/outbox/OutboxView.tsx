@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { type MessageKey, t, tCount } from '@/lib/i18n';
 import type { OutboxItemView } from '@/lib/messages/fields';
-import { groupOutbox, type OutboxGroupName } from '@/lib/ui/outbox-groups';
+import { groupOutbox, type OutboxGroupName, pacedHeadsOf } from '@/lib/ui/outbox-groups';
 import type { OutboxState, Status } from '@/lib/ui/page-store';
 import { type ActionResult, OutboxEntry } from './OutboxEntry';
 import { RateLimitBanner } from './RateLimitBanner';
@@ -62,6 +62,7 @@ export function OutboxView(props: OutboxViewProps) {
   const speakerOf = (item: OutboxItemView) =>
     accounts.size > 1 ? (accounts.get(item.account)?.name ?? t('outboxGoneAccount')) : undefined;
   const waitingAccounts = new Set(items.filter((item) => item.state.status === 'waiting').map((item) => item.account));
+  const pacedHeads = pacedHeadsOf(items, status?.accounts ?? []);
   const more = outbox?.olderCursor !== null && outbox?.olderCursor !== undefined;
   return (
     <section class="outbox" aria-labelledby="outbox-title">
@@ -97,6 +98,7 @@ export function OutboxView(props: OutboxViewProps) {
                   onEditAndResend={props.onEditAndResend}
                   onDiscard={onDiscard}
                   behindWait={waitingAccounts.has(item.account)}
+                  pacedUntil={pacedHeads.get(item.id)}
                   focused={item.id === props.focusItem}
                   onFocused={props.onFocused}
                 />

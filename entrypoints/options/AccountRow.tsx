@@ -33,7 +33,8 @@ function BudgetLine({ account }: { account: AccountView }) {
       {pacedUntil ? (
         <>
           {' '}
-          {tCount('accountPaced', account.reserve)} <Countdown until={pacedUntil} />
+          {account.reserve > 0 ? tCount('accountPaced', account.reserve) : t('accountPacedBudget')}{' '}
+          <Countdown until={pacedUntil} />
         </>
       ) : null}
     </p>

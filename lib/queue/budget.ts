@@ -5,6 +5,7 @@
  */
 
 import type { BudgetSignal } from '@/lib/api/budget';
+import { MAX_RETRY_AFTER_MS } from '@/lib/api/retry-after';
 import { SETTLE_FLOOR_MS } from './history';
 import type { AccountState, AnnouncedBudget, OutboxItem } from './types';
 
@@ -28,8 +29,11 @@ export function acceptedWrites(items: readonly OutboxItem[]): Accepted[] {
 export function observeBudget(signal: BudgetSignal, seenAt: number, item: string): AnnouncedBudget {
   const observed: AnnouncedBudget = { remaining: Math.max(0, signal.remaining), seenAt, item, source: signal.source };
   if (validCount(signal.limit)) observed.limit = signal.limit;
-  if (validSpan(signal.resetMs)) observed.resetAt = seenAt + signal.resetMs;
-  if (validSpan(signal.windowMs) && signal.windowMs > 0) observed.windowMs = signal.windowMs;
+  // A budget never holds writes longer than a 429 could: a reset or window past a day is cut to one.
+  if (validSpan(signal.resetMs)) observed.resetAt = seenAt + Math.min(signal.resetMs, MAX_RETRY_AFTER_MS);
+  if (validSpan(signal.windowMs) && signal.windowMs > 0) {
+    observed.windowMs = Math.min(signal.windowMs, MAX_RETRY_AFTER_MS);
+  }
   return observed;
 }
 

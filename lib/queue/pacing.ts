@@ -1,5 +1,6 @@
 /**
- * Reserve pacing: an account may keep writes per window for the platform's website and app. Pure
+ * Pacing: an account's writes go when its budget has room, as the platform announces it (no 429
+ * needed to learn it), keeping the reserve the user asked for the platform's website and app. Pure
  * functions of the account's state and its accepted writes; the scheduler only adds this wait to
  * every other (a 429's time, probes, offline retries and Undo holds still hold on their own).
  */
@@ -27,14 +28,21 @@ export interface BudgetView {
 }
 
 /**
- * Until when the account's next write waits to keep `reserve` writes per window free, or
- * `undefined` (no reserve, nothing known, or the budget allows a write now).
- * - Announced: writes believed left (the observed remaining less our writes accepted since) at or
- *   under the reserve → wait for the reset (`resetAt`, else `seenAt` + the announced or learned
- *   window; neither known → no wait). Past it the observation is stale and one write may go; its
- *   answer refreshes the observation.
- * - Announced with a limit and a window, or learned: our accepted writes in any trailing window stay
- *   within `limit − reserve`, at least 1 (a reserve ≥ the limit still lets one write per window go).
+ * Until when the account's next write waits, or `undefined` (it may go now as far as the budget
+ * knows). `reserve` writes per window stay free for the website (0: none).
+ * - Announced (the newest answer's headers): writes believed left (the observed remaining less our
+ *   writes accepted since) at or under the reserve → wait for the reset (`resetAt`, else `seenAt` +
+ *   the announced or learned window; neither known → no wait). Past it the observation is stale and
+ *   one write may go; its answer refreshes the observation. Where the window is announced and our
+ *   own writes explain all the use the answer announced ({@link ownLogExplains}), our log's times
+ *   replace the reset, which headers round up to whole seconds: the wait ends when our oldest write
+ *   in the window leaves it.
+ * - Announced with a limit and a window (with a reserve, a learned window will do), or learned with
+ *   a reserve: our accepted writes in any trailing window stay within `limit − reserve`, at least 1
+ *   (a reserve ≥ the limit still lets one write per window go).
+ * - Nothing announced and no reserve: no pacing; a 429's Retry-After holds on its own.
+ * Pacing only adds waiting: a 429's time, probes and holds apply beside it, so no header, however
+ * wrong, makes a write go before a Retry-After.
  */
 export function pacedUntil(
   state: AccountState | undefined,
@@ -42,21 +50,43 @@ export function pacedUntil(
   reserve: number,
   now: number,
 ): number | undefined {
-  if (state === undefined || !(reserve > 0)) return undefined;
+  if (state === undefined) return undefined;
+  const kept = reserve > 0 ? reserve : 0;
   const { budget, learned } = state;
   if (budget === undefined) {
-    return learned === undefined ? undefined : windowHold(learned.limit, learned.windowMs, accepted, reserve, now);
+    return kept === 0 || learned === undefined
+      ? undefined
+      : windowHold(learned.limit, learned.windowMs, accepted, kept, now);
   }
   const windowMs = budget.windowMs ?? learned?.windowMs;
-  const resetAt = resetOf(budget, windowMs);
-  let until: number | undefined;
-  if (resetAt !== undefined && resetAt > now && believedRemaining(budget, accepted) <= reserve) until = resetAt;
   // Our own count also holds: the one write a stale observation lets go must not eat into the reserve.
-  if (budget.limit !== undefined && windowMs !== undefined) {
-    const own = windowHold(budget.limit, windowMs, accepted, reserve, now);
-    if (own !== undefined && (until === undefined || own > until)) until = own;
+  // Without a reserve only an announced window counts: a learned one errs long.
+  const ownWindow = kept > 0 ? windowMs : budget.windowMs;
+  const own =
+    budget.limit !== undefined && ownWindow !== undefined
+      ? windowHold(budget.limit, ownWindow, accepted, kept, now)
+      : undefined;
+  if (budget.windowMs !== undefined && ownLogExplains(budget, accepted, budget.windowMs)) return own;
+  const resetAt = resetOf(budget, windowMs);
+  if (resetAt === undefined || resetAt <= now || believedRemaining(budget, accepted) > kept) return own;
+  return own === undefined || resetAt > own ? resetAt : own;
+}
+
+/**
+ * Whether our accepted writes account for all the use the answer announced: with a limit said, the
+ * writes it counted (`limit − remaining`) are at most ours answered in the window before it (the
+ * write it answered included). Then nobody else wrote in that window and, as our answers come after
+ * the platform counted each write, "our oldest write in the window + window" is never before the
+ * platform frees it. More use than ours (the website, another device) → the announced reset rules.
+ */
+export function ownLogExplains(budget: AnnouncedBudget, accepted: readonly Accepted[], windowMs: number): boolean {
+  if (budget.limit === undefined) return false;
+  const counted = budget.limit - budget.remaining;
+  let ours = 0;
+  for (const write of accepted) {
+    if (write.id === budget.item || (write.at > budget.seenAt - windowMs && write.at <= budget.seenAt)) ours += 1;
   }
-  return until;
+  return counted <= ours;
 }
 
 /** The observed remaining less our writes accepted after it was seen (their answers said nothing). */

@@ -142,7 +142,6 @@ export class Scheduler {
   private pacedAt(account: string, now: number): number | undefined {
     const { records } = this.deps;
     const reserve = this.reserves.get(account) ?? 0;
-    if (reserve <= 0) return undefined;
     const until = pacedUntil(records.account(account), acceptedWrites(records.list(account)), reserve, now);
     return until !== undefined && until > now ? until : undefined;
   }

@@ -39,6 +39,27 @@ export function groupOutbox(items: readonly OutboxItemView[]): OutboxGroup[] {
     .filter((group) => group.items.length > 0);
 }
 
+/**
+ * The write each paced account sends next (its first queued write in send order) and until when
+ * its budget holds it, for accounts whose view names a pacing time.
+ */
+export function pacedHeadsOf(
+  items: readonly OutboxItemView[],
+  accounts: readonly { id: string; pacedUntil?: number | null | undefined }[],
+): Map<string, number> {
+  const until = new Map<string, number>();
+  for (const account of accounts) if (account.pacedUntil) until.set(account.id, account.pacedUntil);
+  const heads = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const item of [...items].sort((a, b) => a.seq - b.seq)) {
+    if (item.state.status !== 'queued' || seen.has(item.account)) continue;
+    seen.add(item.account);
+    const at = until.get(item.account);
+    if (at !== undefined) heads.set(item.id, at);
+  }
+  return heads;
+}
+
 /** A sent post the platform holds twice: the user decides which copy stays. */
 function isTwinned({ state }: OutboxItemView): boolean {
   return state.status === 'sent' && state.twins !== undefined && state.twins.length > 0;

@@ -39,8 +39,33 @@ function expectRetryAfterRespected(writes: readonly Exchange[], windowMs: number
 }
 
 describe('budget exhaustion', () => {
-  it('sandbox clock: 10 posts at 3 writes per 2 s land in order, exactly once, one 429 per window, never early', async () => {
+  it('announced, sandbox clock: 10 posts at 3 writes per 2 s are paced: in order, exactly once, no 429', async () => {
+    // The standard dialect announces the budget in every answer (RateLimit-Policy, RateLimit).
     sb = await TestSandbox.start();
+    const clock = new SandboxClock(sb);
+    const { key, account } = await newAccount(sb, { budget: { writes: 3, windowSeconds: 2 } });
+    const rig = await createRig(sb, { key, clock: clock.now });
+    const start = clock.now();
+    const bodies = Array.from({ length: 10 }, (_, i) => `Paced drill, write ${i + 1} of 10`);
+    for (const body of bodies) await rig.outbox.enqueue(rig.account, { kind: 'post', body });
+
+    // Three go; the fourth is held by the announced budget before the platform has to refuse it.
+    const first = await rig.outbox.drain();
+    expect(rig.recorder.writes().map((w) => w.status)).toEqual([201, 201, 201]);
+    expect(first.nextWakeAt).toBe(start + 2000);
+    expect(statuses(rig.outbox)).toEqual(['sent', 'sent', 'sent', ...Array(7).fill('queued')]);
+    expect(rig.outbox.summary().paused).toEqual([]);
+
+    // The theoretical minimum, to the millisecond: 4 windows, no 429.
+    const wakes = await drainToIdle(rig.outbox, (at) => clock.advanceTo(at));
+    expect(wakes).toEqual([start + 2000, start + 4000, start + 6000]);
+    const writes = rig.recorder.writes();
+    expect(writes.map((w) => w.status)).toEqual(Array(10).fill(201));
+    expect((await postsBy(sb, account)).map((p) => p.body)).toEqual(bodies);
+  });
+
+  it('nothing announced, sandbox clock: 10 posts at 3 writes per 2 s land in order, exactly once, one 429 per window, never early', async () => {
+    sb = await TestSandbox.start({ budgetHeaders: 'none' });
     const clock = new SandboxClock(sb);
     const { key, account } = await newAccount(sb, { budget: { writes: 3, windowSeconds: 2 } });
     const { outbox, recorder, account: outboxAccount } = await createRig(sb, { key, clock: clock.now });

@@ -37,7 +37,8 @@ describe('one drainer, one write in flight per account', () => {
   });
 
   it('a 429 pauses only its own account: writes to another platform go on meanwhile', async () => {
-    const limited = await start();
+    // A platform that announces no budget: the limited account learns it from the 429.
+    const limited = await start({ budgetHeaders: 'none' });
     const other = await start();
     const clock = new SandboxClock(limited);
     const a = await newAccount(limited, { budget: { writes: 1, windowSeconds: 60 } });

@@ -90,6 +90,8 @@ describe('the worker stops while a write is `sending`', () => {
 
 describe('a 429 across a restart', () => {
   it('the next worker sends nothing before the time the 429 named', async () => {
+    // No budget announced: the second write meets the limit (with one announced it is paced instead).
+    await sb.control('POST', '/budget-headers', { style: 'none' });
     await sb.control('POST', '/budget', { account: accountId, writes: 1, windowSeconds: 10 });
     const start = clock.now();
     const recorder = new Recorder(clock.now);

@@ -136,6 +136,9 @@ export const test = base.extend<TestFixtures & Options, WorkerFixtures>({
     }
   },
   control: async ({ sandbox }, use) => {
-    await use(new SandboxClient(sandbox.baseUrl));
+    const control = new SandboxClient(sandbox.baseUrl);
+    await use(control);
+    // The worker's sandbox serves the next test as the dialect speaks.
+    await control.budgetHeaders(null);
   },
 });

@@ -9,7 +9,8 @@ import { PopupScreen } from '../screens/popup';
 import { earlySends } from '../support/sandbox-client';
 import { scaled } from '../support/time';
 
-// The Outbox paused: by the platform's budget (429 with Retry-After) and by a disabled key.
+// The Outbox paused: by the platform's budget (paced when announced, else 429 with Retry-After) and by
+// a disabled key.
 
 /**
  * The budget's window: long enough that a busy machine still reads the countdown while it runs
@@ -22,6 +23,8 @@ test('Outbox: a spent budget shows a live countdown, and the writes land when it
   control,
 }) => {
   const { key, account } = await newAccount(ext, control);
+  // Answers announce no budget (429s only, all the spec promises): the writes meet the limit.
+  await control.budgetHeaders('none');
   await control.setBudget(account, 2, WINDOW_S);
   // The Outbox is open before the writes are made, so the short wait is still running when it is read.
   const outbox = new OutboxScreen(await ext.open('sidepanel.html'));
@@ -56,6 +59,31 @@ test('Outbox: a spent budget shows a live countdown, and the writes land when it
   expect((await control.postsOf(key, account)).map((post) => post.body)).toEqual(bodies);
   const log = await control.writeLog(account);
   expect(log.filter((entry) => entry.status === 429).length).toBeGreaterThan(0);
+  expect(earlySends(log)).toEqual([]);
+  expect(log.filter((entry) => entry.status === 201)).toHaveLength(4);
+});
+
+test('Outbox: an announced budget paces the writes: the next one counts down, and none is refused', async ({
+  ext,
+  control,
+}) => {
+  // The standard dialect announces the budget in every answer (RateLimit-Policy, RateLimit).
+  const { key, account } = await newAccount(ext, control);
+  await control.setBudget(account, 2, WINDOW_S);
+  const outbox = new OutboxScreen(await ext.open('sidepanel.html'));
+  await outbox.open();
+  const bodies = [1, 2, 3, 4].map((n) => `Paced ${n}: the library opens on Sundays from March.`);
+  for (const body of bodies) await ext.call('enqueueWrite', { kind: 'post', body });
+
+  // Two go at once; the third waits for room, counting down, before the platform had to refuse anything.
+  await outbox.item(bodies[2] ?? '', /The platform's write budget is used up: sends in 0:\d\d/);
+  const options = await OptionsScreen.open(ext);
+  await waitForText(options.page, /The write budget is used up: the next write goes in 0:\d\d/);
+
+  await waitForGroup(outbox.page, 'Sent (4)', scaled(40_000));
+  expect((await control.postsOf(key, account)).map((post) => post.body)).toEqual(bodies);
+  const log = await control.writeLog(account);
+  expect(log.filter((entry) => entry.status === 429)).toEqual([]);
   expect(earlySends(log)).toEqual([]);
   expect(log.filter((entry) => entry.status === 201)).toHaveLength(4);
 });
@@ -95,6 +123,7 @@ test("Outbox: a key of another platform account does not wait out the old accoun
   // Robin's key spends Robin's budget: the second write waits a minute for it.
   const robin = await newAccount(ext, control);
   await ext.call('checkKey');
+  await control.budgetHeaders('none');
   await control.setBudget(robin.account, 1, 60);
   const bodies = ['First, as Robin.', 'Second, after the key changed.'];
   for (const body of bodies) await ext.call('enqueueWrite', { kind: 'post', body });

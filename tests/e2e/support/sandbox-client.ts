@@ -24,6 +24,14 @@ export class SandboxClient {
     return this.control('POST', '/budget', { account, writes, windowSeconds });
   }
 
+  /**
+   * How write answers announce the budget (`none`: only 429 with Retry-After, all the spec
+   * promises); `null` gives the dialect's own back. The test fixture gives it back after each test.
+   */
+  budgetHeaders(style: 'ietf' | 'x-ratelimit' | 'none' | null): Promise<unknown> {
+    return this.control('POST', '/budget-headers', { style });
+  }
+
   disableKey(key: string, reason: string): Promise<unknown> {
     return this.control('POST', '/keys/disable', { key, reason });
   }

@@ -172,16 +172,73 @@ describe('pacing by an announced budget', () => {
     expect(sender.calls).toHaveLength(2);
   });
 
-  it('no reserve: an exhausted announced budget does not hold writes back (the 429 does)', async () => {
+  it('no reserve: an exhausted announced budget holds the next write until its reset, no 429 needed', async () => {
     const { outbox, sender } = await makeOutbox();
     for (const body of ['one', 'two']) await outbox.enqueue(A, post(body));
     const drained = outbox.drain();
     await settleMicrotasks();
     await sender.last().succeedWith('p_1', { remaining: 0, resetMs: 60_000 });
+    expect(await drained).toEqual(wake(START + 60_000));
+    expect(sender.calls).toHaveLength(1);
+    expect(outbox.summary(A).pacing[0]?.paced).toEqual({ until: START + 60_000, reserve: 0 });
+    at(60_000);
+    const resumed = outbox.drain();
     await settleMicrotasks();
     sender.last().succeed('p_2');
-    expect(await drained).toEqual(wake(null));
-    expect(outbox.summary(A).pacing[0]?.paced).toBeUndefined();
+    expect(await resumed).toEqual(wake(null));
+  });
+
+  it('where our writes explain the announced use, our log times the wait, not the whole-second reset', async () => {
+    const { outbox, sender } = await makeOutbox();
+    for (const body of ['one', 'two', 'three']) await outbox.enqueue(A, post(body));
+    const drained = outbox.drain();
+    await settleMicrotasks();
+    at(200);
+    await sender.last().succeedWith('p_1', { limit: 2, remaining: 1, resetMs: 10_000, windowMs: 10_000 });
+    await settleMicrotasks();
+    at(500);
+    // The reset rounds up to 10 s from 500 ms; our first write's answer came at 200 ms.
+    await sender.last().succeedWith('p_2', { limit: 2, remaining: 0, resetMs: 10_000, windowMs: 10_000 });
+    expect(await drained).toEqual(wake(START + 10_200));
+  });
+
+  it('more use announced than ours (the website wrote): the announced reset rules', async () => {
+    const { outbox, sender } = await makeOutbox();
+    for (const body of ['one', 'two']) await outbox.enqueue(A, post(body));
+    const drained = outbox.drain();
+    await settleMicrotasks();
+    at(200);
+    // Limit 3, none left after our one write: two were someone else's.
+    await sender.last().succeedWith('p_1', { limit: 3, remaining: 0, resetMs: 7_000, windowMs: 10_000 });
+    expect(await drained).toEqual(wake(START + 7_200));
+  });
+
+  it('no reserve and no window announced: the reset rules, not a window learned from 429s', async () => {
+    const { outbox, sender } = await makeOutbox();
+    for (const body of ['one', 'two', 'three']) await outbox.enqueue(A, post(body));
+    let drained = outbox.drain();
+    await settleMicrotasks();
+    // One write at 0 s, then a 429 at 1 s for 9 s: learned, one write per 10 s.
+    sender.last().succeed('p_1');
+    await settleMicrotasks();
+    at(1_000);
+    await sender.last().refuse(9_000);
+    expect(await drained).toEqual(wake(START + 10_000));
+    at(10_000);
+    drained = outbox.drain();
+    await settleMicrotasks();
+    await sender.last().succeedWith('p_2', { limit: 1, remaining: 0, resetMs: 2_000 });
+    // The platform now says one write per 2 s (X-RateLimit-* name no window): its reset, not the lesson.
+    expect(await drained).toEqual(wake(START + 12_000));
+  });
+
+  it('a reset or window a server sends past a day holds a write one day at most', async () => {
+    const { outbox, sender } = await makeOutbox();
+    for (const body of ['one', 'two']) await outbox.enqueue(A, post(body));
+    const drained = outbox.drain();
+    await settleMicrotasks();
+    await sender.last().succeedWith('p_1', { remaining: 0, resetMs: 10 ** 12, windowMs: 10 ** 12 });
+    expect(await drained).toEqual(wake(START + 24 * 60 * 60 * 1000));
   });
 
   it('the budget survives a restart: a new worker keeps pacing from the stored observation', async () => {

@@ -1,75 +1,10 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api/errors';
-import { MemoryOutboxStore } from '@/lib/queue/memory-store';
-import { Outbox } from '@/lib/queue/outbox';
-import type { WriteSender } from '@/lib/queue/types';
 import { SimClock } from './sim';
+import { honest, SlidingWindowServer, silent, simOutbox } from './sliding-server';
 
 const ACCOUNT = 'acct-a';
-
-interface Entry {
-  at: number;
-  who: 'ext' | 'web';
-  ok: boolean;
-}
-
-/**
- * A platform with a sliding-window budget: at most `limit` accepted writes of the account in any
- * (now − window, now], the extension's and the website's together. It decides when a request
- * arrives; the client hears the answer `latencyMs` later.
- */
-class SlidingWindowServer {
-  readonly log: Entry[] = [];
-  constructor(
-    private readonly clock: SimClock,
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly headers: boolean,
-    private readonly latencyMs: number,
-  ) {}
-
-  /** Tries one write now; returns the answer's figures. */
-  attempt(who: Entry['who']): { ok: boolean; remaining: number; resetMs: number } {
-    const now = this.clock.now;
-    const inWindow = this.log.filter((e) => e.ok && e.at > now - this.windowMs);
-    const ok = inWindow.length < this.limit;
-    this.log.push({ at: now, who, ok });
-    const oldest = (ok ? [...inWindow, { at: now }] : inWindow)[0]?.at ?? now;
-    const remaining = this.limit - inWindow.length - (ok ? 1 : 0);
-    return { ok, remaining, resetMs: oldest + this.windowMs - now };
-  }
-
-  readonly sender: WriteSender = (_item, hooks = {}) =>
-    new Promise((resolve, reject) => {
-      const answer = this.attempt('ext');
-      const budget = {
-        limit: this.limit,
-        remaining: answer.remaining,
-        resetMs: answer.resetMs,
-        windowMs: this.windowMs,
-      };
-      this.clock.setTimer(this.clock.now + this.latencyMs, () => {
-        void (async () => {
-          if (answer.ok) {
-            if (this.headers) await hooks.onBudget?.({ ...budget, source: 'ietf' });
-            resolve({ id: `c_${this.log.length}` });
-            return;
-          }
-          const retryAfterMs = Math.ceil(answer.resetMs / 1_000) * 1_000;
-          await hooks.onRefused?.(retryAfterMs, 429);
-          if (this.headers) await hooks.onBudget?.({ ...budget, source: 'ietf' });
-          reject(new ApiError({ kind: 'rate_limited', message: '429', status: 429, retryAfterMs }));
-        })();
-      });
-    });
-
-  /** The extension's accepted writes in the trailing window at `at`. */
-  oursAt(at: number): number {
-    return this.log.filter((e) => e.ok && e.who === 'ext' && e.at > at - this.windowMs && e.at <= at).length;
-  }
-}
 
 /** A burst of 3 × limit writes with a reserve, the website writing at the given gaps from `webFrom`. */
 async function play(p: {
@@ -81,24 +16,8 @@ async function play(p: {
   webGaps: number[];
 }) {
   const clock = new SimClock();
-  const server = new SlidingWindowServer(clock, p.limit, p.windowMs, p.headers, p.latencyMs);
-  let ids = 0;
-  const outbox = await Outbox.open({
-    store: new MemoryOutboxStore(),
-    sender: server.sender,
-    findLanded: async () => [],
-    clock: () => clock.now,
-    random: () => 0.5,
-    newId: () => `item-${++ids}`,
-    reserveFor: () => p.reserve,
-  });
-  let cancelAlarm: () => void = () => undefined;
-  const kick = (): void => {
-    void outbox.drain().then((result) => {
-      cancelAlarm();
-      if (result.nextWakeAt !== null) cancelAlarm = clock.setTimer(Math.max(result.nextWakeAt, clock.now), kick);
-    });
-  };
+  const server = new SlidingWindowServer(clock, p.limit, p.windowMs, p.headers ? honest : silent, p.latencyMs);
+  const { outbox, kick } = await simOutbox(clock, server.sender, p.reserve);
   for (let i = 0; i < 3 * p.limit; i++) await outbox.enqueue(ACCOUNT, { kind: 'post', body: `write ${i}` });
   kick();
   await clock.flush();

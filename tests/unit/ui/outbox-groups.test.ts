@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxItemView } from '@/lib/messages/fields';
-import { excerpt, groupOutbox } from '@/lib/ui/outbox-groups';
+import { excerpt, groupOutbox, pacedHeadsOf } from '@/lib/ui/outbox-groups';
 
 const item = (seq: number, state: OutboxItemView['state'], updatedAt = seq): OutboxItemView => ({
   id: `o${seq}`,
@@ -30,6 +30,23 @@ describe('groupOutbox', () => {
       ['pending', [3, 4, 7]],
       ['sent', [5, 1]],
     ]);
+  });
+
+  it('names the next write of each paced account, and only that one', () => {
+    const other = { ...item(4, { status: 'queued' }), account: 'http://127.0.0.1:2' };
+    const heads = pacedHeadsOf(
+      [
+        item(3, { status: 'queued' }),
+        item(2, { status: 'queued' }),
+        item(1, { status: 'sent', id: 'p', at: 1 }),
+        other,
+      ],
+      [
+        { id: 'http://127.0.0.1:1', pacedUntil: 5_000 },
+        { id: 'http://127.0.0.1:2', pacedUntil: null },
+      ],
+    );
+    expect([...heads]).toEqual([['o2', 5_000]]);
   });
 
   it('leaves out empty groups', () => {
