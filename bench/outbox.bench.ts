@@ -1,6 +1,7 @@
 import { SandboxClient } from '../tests/e2e/support/sandbox-client';
 import { runAccountsBench } from './support/outbox-accounts';
 import { bodiesFor, type ClientRun, runFixed, runNaive, runOurs } from './support/outbox-clients';
+import { isAccepted, mean, ms, pacedTimeline } from './support/outbox-paced';
 import { burstFromEnv, landedOf, newBenchAccount, theoreticalMinS } from './support/outbox-setup';
 import { spawnSandbox } from './support/sandbox-process';
 import { fmt, type Table } from './support/table';
@@ -13,9 +14,6 @@ const SPACING_MS = 1_000;
 /** The least time any client can take: the first window's B writes go at once, then one window per B more. */
 const MIN_S = theoreticalMinS(BURST);
 
-const isAccepted = (w: ProbedWrite) => w.status !== undefined && w.status >= 200 && w.status < 300;
-const ms = (value: number | undefined) => (value === undefined ? '—' : Math.round(value));
-const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /** One 429 ours received, set against the sliding window's exact state. */
@@ -83,6 +81,7 @@ function finishWithExactRetryAfter(
 
 /** Where ours spent its time: one row per 429, and its time over the minimum taken apart. */
 function oursTimeline(run: ClientRun): Table {
+  if (run.probe.rateLimited() === 0) return pacedTimeline(run, BURST);
   const origin = run.startedEpoch;
   const at = (time: number | undefined) => (time === undefined ? '—' : ((time - origin) / 1000).toFixed(2));
   const limits = limitsOf(run.probe.writes);
