@@ -125,3 +125,25 @@ export function plainPage(): string {
   }
   return `<!doctype html><html><head><meta charset="utf-8"><title>plain</title></head><body><main>${paragraphs.join('\n')}</main></body></html>`;
 }
+
+/** Post links in the sparse page, among its {@link LINKS} links. */
+export const SPARSE_POST_LINKS = 50;
+
+/**
+ * A long still page of {@link LINKS} links, {@link SPARSE_POST_LINKS} of them to posts of `site`
+ * (spread evenly, each with class `post`): a news page citing a few posts among its own links.
+ */
+export function sparsePage(site: string): string {
+  const every = LINKS / SPARSE_POST_LINKS;
+  const paragraphs: string[] = [];
+  for (let p = 0; p < LINKS / 10; p += 1) {
+    const links = Array.from({ length: 10 }, (_, i) => {
+      const n = p * 10 + i;
+      return n % every === every / 2
+        ? `<a class="post" href="${site}/posts/p_sparse${n}">post ${n}</a>`
+        : `<a href="/section/${n}?ref=page">story ${n}</a>`;
+    });
+    paragraphs.push(`<p>Paragraph ${p}: ${links.join(', ')}.</p>`);
+  }
+  return `<!doctype html><html><head><meta charset="utf-8"><title>sparse</title></head><body><main>${paragraphs.join('\n')}</main></body></html>`;
+}
