@@ -6,7 +6,7 @@ import { readSettings } from '@/lib/storage/settings';
 /** The id of the always-on link script's registration. */
 export const LINK_SCRIPT_ID = 'debate-companion-links';
 /** The always-on script (finds post links) and the bar script (injected where one was found). */
-const LINK_SCRIPT_FILE = '/content-scripts/links.js';
+const LINK_SCRIPT_FILE = '/links.js';
 const BAR_SCRIPT_FILE = '/content-scripts/link-bar.js';
 
 /** True when the extension may run on every http(s) site (the optional `<all_urls>` grant). */
@@ -86,7 +86,7 @@ export class LinkScripts {
  * A registration reaches only pages loaded after it: the tabs already open where the new plan runs
  * and the old one did not (the platform's site the user just configured, every site just allowed)
  * get the script now. Tabs the old plan covered run it already: a second copy would replace the
- * first (WXT stops an older copy of the same script) and lose its bars.
+ * first (`lib/links/lifetime.ts`: a newer copy stops the older one) and lose its bars.
  */
 async function injectIntoOpenTabs(plan: LinkScriptPlan, before: readonly string[]): Promise<void> {
   const query = (matches: readonly string[]) =>

@@ -6,11 +6,11 @@ import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
 
 /**
  * Size ceilings of the built content scripts (bytes, gzip level 9), so they cannot creep: the link
- * script runs on every page where bars may appear (target ≤ 10 KB gzipped), the bar script only
- * where a post link was found. Raise a ceiling only with a reason in docs/decisions.md.
+ * script runs on every page where bars may appear (target ≤ 3 KB gzipped: 2,876 B on 29 Nov), the
+ * bar script only where a post link was found. Raise a ceiling only with a reason in docs/decisions.md.
  */
 const CEILINGS = {
-  'content-scripts/links.js': { minified: 11_000, gzipped: 4_500 },
+  'links.js': { minified: 7_000, gzipped: 3_000 },
   'content-scripts/link-bar.js': { minified: 27_600, gzipped: 9_850 },
 };
 

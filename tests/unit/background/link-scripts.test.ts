@@ -51,7 +51,7 @@ describe('LinkScripts.sync', () => {
     await links.sync();
     expect(registered.get(LINK_SCRIPT_ID)).toMatchObject({
       matches: ['http://127.0.0.1/*'],
-      js: ['/content-scripts/links.js'],
+      js: ['/links.js'],
     });
     await links.sync();
     expect(calls).toEqual(['register http://127.0.0.1/*']);

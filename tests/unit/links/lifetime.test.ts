@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { scriptLifetime } from '@/lib/links/lifetime';
+
+describe('scriptLifetime', () => {
+  it('a newer copy in the frame ends the older one, never itself', () => {
+    const first = scriptLifetime();
+    expect(first.aborted).toBe(false);
+    const second = scriptLifetime();
+    expect(first.aborted).toBe(true);
+    expect(second.aborted).toBe(false);
+  });
+
+  it('each start ends only the copy before it; the newest runs', () => {
+    const copies = [scriptLifetime(), scriptLifetime(), scriptLifetime()];
+    expect(copies.map((signal) => signal.aborted)).toEqual([true, true, false]);
+  });
+
+  it('nothing the page can reach: the stop is not enumerable on the global', () => {
+    scriptLifetime();
+    expect(Object.keys(globalThis).some((key) => key.includes('debateCompanion'))).toBe(false);
+  });
+});
