@@ -9,7 +9,7 @@ export function markOf(view: WriteView | undefined): string {
     case 'sending':
       return '…';
     case 'sent':
-      return '✓';
+      return view.inReview === true ? '…' : '✓';
     case 'waiting':
       return '⏳';
     case 'failed':
@@ -29,7 +29,7 @@ export function stateWords(view: WriteView, now: number): string {
     case 'sending':
       return t('barSending');
     case 'sent':
-      return t('barSent');
+      return view.inReview === true ? t('barInReview') : t('barSent');
     case 'waiting':
       return t('barWaiting', formatClock(secondsLeft(view.until ?? now, now)));
     case 'failed':

@@ -18,6 +18,8 @@ export interface WriteView {
   reason?: string;
   /** `queued` and held for its Undo window until then (epoch ms). */
   heldUntil?: number;
+  /** `sent`, and the platform holds it for moderation: not public yet ("In review", as in the Outbox). */
+  inReview?: boolean;
 }
 
 /** The user's own writes about one post. */
@@ -38,7 +40,8 @@ export interface WriteLike {
   state:
     | { status: 'waiting'; until: number }
     | { status: 'failed'; reason: { message: string } }
-    | { status: Exclude<WriteStatus, 'waiting' | 'failed'> };
+    | { status: 'sent'; moderation?: 'held' | undefined }
+    | { status: Exclude<WriteStatus, 'waiting' | 'failed' | 'sent'> };
   holdUntil?: number;
 }
 
@@ -69,6 +72,7 @@ export function writeView(item: WriteLike, now: number): WriteView {
     ...(state.status === 'waiting' ? { until: state.until } : {}),
     ...(state.status === 'failed' ? { reason: state.reason.message.slice(0, 300) } : {}),
     ...(held ? { heldUntil: item.holdUntil } : {}),
+    ...(state.status === 'sent' && state.moderation === 'held' ? { inReview: true } : {}),
   };
 }
 

@@ -66,6 +66,16 @@ describe('my writes per post (the one model)', () => {
     expect([isHeld(writeView(held, 10_000), 10_000), isHeld(writeView(held, 10_000), 15_000)]).toEqual([true, false]);
   });
 
+  it('a write the platform holds for moderation is sent and in review, in the bar as in the Outbox', () => {
+    expect(writeView(comment('p_1', { status: 'sent', moderation: 'held' }), 0)).toEqual({
+      status: 'sent',
+      inReview: true,
+    });
+    expect(writeView(reaction('p_1', 'agree', { status: 'sent' }), 0)).toEqual({ status: 'sent' });
+    const states = postStates([comment('p_1', { status: 'sent', moderation: 'held' })], 0);
+    expect(states.get('p_1')?.replies).toMatchObject({ sent: 1, latest: { status: 'sent', inReview: true } });
+  });
+
   it('puts each status in one of three stages', () => {
     expect(['queued', 'sending', 'waiting', 'sent', 'failed', 'uncertain'].map((s) => stageOf(s as never))).toEqual([
       'pending',
