@@ -134,8 +134,8 @@ test('inline bars: every post gets one in a closed root; a real click reacts, Ct
   expect(commentsAfter.map((e) => e.body)).toEqual(['Replying from the inline bar.']);
 
   // A reply the platform holds for moderation reads "in review" in the bar, as in the Outbox.
-  await replyWithKeyboard(ext, page, firstId, 'A closer look first, please. #hold');
-  await waitForStatus(ext, page, { postId: firstId }, 'Reply: in review');
+  await replyWithKeyboard(ext, page, secondId, 'A closer look first, please. #hold');
+  await waitForStatus(ext, page, { postId: secondId }, 'Reply: in review');
 });
 
 test('inline bars: a post page gets its bar, and a real click there reacts to that post', async ({ ext, control }) => {
