@@ -65,6 +65,11 @@ export class InlineBar {
     for (const type of ['keydown', 'keyup', 'keypress'] as const) {
       root.addEventListener(type, (event) => event.stopPropagation());
     }
+    // Ctrl+Enter sends from the composer; on a button (Esc leaves the focus on Reply) it does
+    // nothing: Firefox would take it as a press and open the composer just closed, Chromium does not.
+    root.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) event.preventDefault();
+    });
     this.root = root;
     return root;
   }

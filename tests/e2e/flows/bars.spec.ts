@@ -132,6 +132,8 @@ test('inline bars: every post gets one in a closed root; a real click reacts, Ct
   expect(outbox.map((item) => item.request.kind).sort()).toEqual(['comment', 'reaction', 'reaction']);
   const commentsAfter = (await writesOf(control, account)).filter((e) => e.type === 'comment.created');
   expect(commentsAfter.map((e) => e.body)).toEqual(['Replying from the inline bar.']);
+  // Nor did Ctrl+Enter on the Reply button (where Esc put the focus) open the composer again.
+  expect((await barOf(ext, page, { postId: firstId })).composerOpen).toBe(false);
 
   // A reply the platform holds for moderation reads "in review" in the bar, as in the Outbox.
   await replyWithKeyboard(ext, page, secondId, 'A closer look first, please. #hold');
