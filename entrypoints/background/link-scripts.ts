@@ -7,7 +7,7 @@ import { readSettings } from '@/lib/storage/settings';
 export const LINK_SCRIPT_ID = 'debate-companion-links';
 /** The always-on script (finds post links) and the bar script (injected where one was found). */
 const LINK_SCRIPT_FILE = '/links.js';
-const BAR_SCRIPT_FILE = '/content-scripts/link-bar.js';
+const BAR_SCRIPT_FILE = '/link-bar.js';
 
 /** True when the extension may run on every http(s) site (the optional `<all_urls>` grant). */
 function hasAllSitesAccess(): Promise<boolean> {

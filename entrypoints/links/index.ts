@@ -16,7 +16,7 @@ import { sendLite } from '@/lib/messages/send-lite';
  * (docs/performance.md), and `scriptLifetime` is the part of it this script needs.
  */
 export default defineUnlistedScript(async () => {
-  const signal = scriptLifetime();
+  const signal = scriptLifetime('links');
   const reply = await sendLite('getLinkConfig');
   if (!reply.ok || signal.aborted) return;
   const config = reply.data;

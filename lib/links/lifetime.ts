@@ -1,19 +1,20 @@
-/** Where the running copy of the link script leaves its stop, in the isolated world's globals. */
-const KEY = '__debateCompanionLinkScriptStop';
+/** Where the running copy of a script leaves its stop, in the isolated world's globals. */
+const KEY_PREFIX = '__debateCompanionStop:';
 
 /**
- * The link script's lifetime in its frame: it ends when a newer copy starts there (the background
+ * A script's lifetime in its frame (the link script, the bars): it ends when a newer copy starts there (the background
  * injects the script into tabs already open when the user widens where it runs; an update's copy
  * may meet an old one), so two copies never scan one page. WXT's content-script context does the
  * same with DOM events, at about 3 ms on every page (docs/performance.md); here the running copy
  * leaves its stop in the extension's isolated world, whose globals the page can neither see nor
  * call, and the next copy calls it.
  */
-export function scriptLifetime(): AbortSignal {
-  const previous: unknown = Reflect.get(globalThis, KEY);
+export function scriptLifetime(script: 'links' | 'link-bar'): AbortSignal {
+  const key = KEY_PREFIX + script;
+  const previous: unknown = Reflect.get(globalThis, key);
   if (typeof previous === 'function') previous();
   const controller = new AbortController();
-  Object.defineProperty(globalThis, KEY, {
+  Object.defineProperty(globalThis, key, {
     value: () => controller.abort(),
     configurable: true,
     enumerable: false,

@@ -11,7 +11,7 @@ import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
  */
 const CEILINGS = {
   'links.js': { minified: 7_000, gzipped: 3_000 },
-  'content-scripts/link-bar.js': { minified: 27_600, gzipped: 9_850 },
+  'link-bar.js': { minified: 25_500, gzipped: 9_400 },
 };
 
 for (const build of [CHROME_BUILD, FIREFOX_BUILD]) {

@@ -1,5 +1,5 @@
 import type { Frame, Page } from 'puppeteer-core';
-import { MIN_POINTER_REST_MS, MIN_VISIBLE_MS } from '../../../entrypoints/link-bar.content/trusted';
+import { MIN_POINTER_REST_MS, MIN_VISIBLE_MS } from '../../../entrypoints/link-bar/trusted';
 import { inContentScript } from './content-script';
 import type { ExtensionBrowser } from './types';
 import { until } from './ui';
@@ -169,7 +169,7 @@ export async function barMarkup(ext: ExtensionBrowser, page: Page, key: BarKey):
 /**
  * How long the pointer rests on a bar before the click: the bar counts a click only after the
  * pointer rested {@link MIN_POINTER_REST_MS} and, in Chromium (IntersectionObserver v2), the bar was
- * seen {@link MIN_VISIBLE_MS} (entrypoints/link-bar.content/trusted.ts). A product rule, not a guess
+ * seen {@link MIN_VISIBLE_MS} (entrypoints/link-bar/trusted.ts). A product rule, not a guess
  * at the machine: the bar compares event time stamps. The margin covers the observer's first report
  * (its 100 ms delay, a frame or two more on a busy machine).
  */

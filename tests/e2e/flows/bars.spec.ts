@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import { BAR_CSS } from '../../../entrypoints/link-bar.content/styles';
+import { BAR_CSS } from '../../../entrypoints/link-bar/styles';
 import { removeEveryAccount } from '../driver/accounts';
 import { axeViolations, COLOUR_RULES } from '../driver/axe';
 import {

@@ -1,5 +1,5 @@
 import type { CDPSession, Frame, Page } from '@playwright/test';
-import { MIN_POINTER_REST_MS, MIN_VISIBLE_MS } from '../../../entrypoints/link-bar.content/trusted';
+import { MIN_POINTER_REST_MS, MIN_VISIBLE_MS } from '../../../entrypoints/link-bar/trusted';
 
 /** A DOM node as CDP's `DOM.getDocument({pierce: true})` describes it. */
 interface CdpNode {
@@ -106,7 +106,7 @@ export async function centreOf(cdp: CDPSession, nodeId: number): Promise<{ x: nu
 /**
  * How long the pointer rests on a bar before clicking: a bar counts a click only once it has been
  * visible {@link MIN_VISIBLE_MS} and the pointer has rested on it {@link MIN_POINTER_REST_MS}
- * (entrypoints/link-bar.content/trusted.ts). A product rule, not a guess at the machine's speed:
+ * (entrypoints/link-bar/trusted.ts). A product rule, not a guess at the machine's speed:
  * the bar compares the event time stamps, which a slow machine only makes longer. The margin covers
  * the first visibility report after a bar is drawn or scrolled into view (the observer's 100 ms
  * delay, and a frame or two more on a busy machine).

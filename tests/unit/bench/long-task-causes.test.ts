@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { causesOf, summarize, type TraceEvent } from '@/bench/support/long-task-causes';
 
-const OURS = 'chrome-extension://abcdef/content-scripts/link-bar.js';
+const OURS = 'chrome-extension://abcdef/link-bar.js';
 const PAGE = 'http://127.0.0.1:4000/big.html';
 
 /** A top-level task of `ms` at `at` ms, holding `inner` (each placed at the task's start). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PostStates } from '@/entrypoints/link-bar.content/post-states';
+import { PostStates } from '@/entrypoints/link-bar/post-states';
 import type { PostStateView } from '@/lib/messages/post-writes';
 
 /** The ports the content script opened, as the background would see them. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MIN_POINTER_REST_MS, MIN_VISIBLE_MS, Sightings } from '@/entrypoints/link-bar.content/trusted';
+import { MIN_POINTER_REST_MS, MIN_VISIBLE_MS, Sightings } from '@/entrypoints/link-bar/trusted';
 
 /** A host whose box the test moves. */
 function hostAt(box: { left: number; top: number }) {

@@ -10,7 +10,7 @@ import {
   SWEEP_GAP_MS,
   type Sweepable,
   Sweeper,
-} from '@/entrypoints/link-bar.content/sweeper';
+} from '@/entrypoints/link-bar/sweeper';
 import type { IdleDeadlineLike } from '@/lib/links/idle';
 
 const HEIGHT = 1000;

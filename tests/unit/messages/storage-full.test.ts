@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { partsOf } from '@/entrypoints/link-bar.content/bar-env';
-import { drawBar } from '@/entrypoints/link-bar.content/bar-view';
-import { barTemplate } from '@/entrypoints/link-bar.content/template';
+import { partsOf } from '@/entrypoints/link-bar/bar-env';
+import { drawBar } from '@/entrypoints/link-bar/bar-view';
+import { barTemplate } from '@/entrypoints/link-bar/template';
 import { errorWords } from '@/lib/links/refusal-words';
 import { toFailure } from '@/lib/messages/reply';
 import { MemoryOutboxStore } from '@/lib/queue/memory-store';

@@ -40,11 +40,7 @@ const PLANTED: [string, string, RegExp][] = [
     "import { Outbox } from '@/lib/queue/outbox';",
     /Pages never call the API or run the Outbox/,
   ],
-  [
-    'entrypoints/link-bar.content/__planted__.ts',
-    "import { KeyVault } from '@/lib/storage/key-vault';",
-    /hold nothing secret/,
-  ],
+  ['entrypoints/link-bar/__planted__.ts', "import { KeyVault } from '@/lib/storage/key-vault';", /hold nothing secret/],
   ['lib/storage/__planted__.ts', "import { MAX_BODY_LENGTH } from '@/lib/messages/limits';", /never the reverse/],
   ['sandbox/__planted__.ts', "import { t } from '../lib/i18n';", /shares no code with the extension/],
 ];

@@ -68,7 +68,8 @@ export class InlineBar {
     // Ctrl+Enter sends from the composer; on a button (Esc leaves the focus on Reply) it does
     // nothing: Firefox would take it as a press and open the composer just closed, Chromium does not.
     root.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) event.preventDefault();
+      const { key, ctrlKey, metaKey } = event as KeyboardEvent;
+      if (key === 'Enter' && (ctrlKey || metaKey)) event.preventDefault();
     });
     this.root = root;
     return root;
