@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { type OutboxActions, OutboxView } from '@/components/outbox/OutboxView';
+import { siteOriginOf } from '@/lib/base-url';
 import type { ReplyError } from '@/lib/messages/envelope';
 import { sendMessage } from '@/lib/messages/send';
+import { productLabel, shownKinds } from '@/lib/storage/reaction-kinds';
 import { errorText } from '@/lib/ui/error-text';
-import { pageStore, useOutbox, useStatus } from '@/lib/ui/page-store';
+import { pageStore, useOutbox, useSettings, useStatus } from '@/lib/ui/page-store';
 
 /** Words for a refused action, or undefined when it was done (the push brings the change). */
 async function act(reply: Promise<{ ok: true } | { ok: false; error: ReplyError }>): Promise<string | undefined> {
@@ -29,25 +31,22 @@ export function OutboxTab(props: { focusItem?: string }) {
   const [focusItem, setFocusItem] = useState(props.focusItem);
   const outbox = useOutbox();
   const status = useStatus();
-  const [config, setConfig] = useState<{ siteOrigin: string | null; labels: Map<string, string> }>({
-    siteOrigin: null,
-    labels: new Map(),
-  });
-  useEffect(() => {
-    void sendMessage('getLinkConfig').then((reply) => {
-      if (!reply.ok) return;
-      const labels = new Map(reply.data.reactionKinds.map((kind) => [kind.value, kind.label]));
-      setConfig({ siteOrigin: reply.data.siteOrigin, labels });
-    });
-  }, []);
+  // Labels and links from the page's store (pushed with every settings change): drawn at once, the
+  // product's words for a known kind even before the settings arrive, never the raw value in between.
+  const settings = useSettings();
+  const labels = useMemo(
+    () => new Map(shownKinds(settings?.reactionKinds ?? []).map((kind) => [kind.value, kind.label])),
+    [settings?.reactionKinds],
+  );
+  const siteOrigin = settings === undefined ? null : siteOriginOf(settings.baseUrl);
   return (
     <OutboxView
       {...actions}
       outbox={outbox}
       status={status}
       banner={false}
-      siteOrigin={config.siteOrigin}
-      reactionLabel={(kind) => config.labels.get(kind) ?? kind}
+      siteOrigin={siteOrigin}
+      reactionLabel={(kind) => labels.get(kind) ?? productLabel(kind) ?? kind}
       focusItem={focusItem}
       onFocused={() => setFocusItem(undefined)}
     />
