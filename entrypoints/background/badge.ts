@@ -1,5 +1,5 @@
-import { browser } from 'wxt/browser';
 import type { Status } from './status';
+import { toolbar } from './tab-marks';
 
 /** Badge colours: normal, rate-limited (amber), key disabled or a failed write (red). */
 export const BADGE_COLORS = { normal: '#1f5fbf', paused: '#b45309', blocked: '#b91c1c' } as const;
@@ -18,11 +18,6 @@ export function badgeFor(status: Status, now: number = Date.now()): { text: stri
     return { text: text || '!', color: BADGE_COLORS.blocked };
   }
   return { text, color: BADGE_COLORS.normal };
-}
-
-/** The toolbar button: `action` in MV3, `browserAction` in Firefox's MV2. */
-function toolbar(): typeof browser.action {
-  return browser.action ?? (Reflect.get(browser, 'browserAction') as typeof browser.action);
 }
 
 /** Draws the badge. */

@@ -7,7 +7,7 @@ import { createRouter, toRuntimeListener } from '@/lib/messages/router';
 import type { Outbox } from '@/lib/queue';
 import { accountsItem } from '@/lib/storage/accounts';
 import { readSettings, settingsItem } from '@/lib/storage/settings';
-import { drawBadge } from './badge';
+import { badgeFor, drawBadge } from './badge';
 import { listenForCommands } from './commands';
 import { ContextMenus } from './context-menus';
 import { applyDevConfig } from './dev-config';
@@ -20,6 +20,7 @@ import { PostStatePorts } from './post-state-ports';
 import { BackgroundServices, extensionIdentity } from './services';
 import { StatePorts } from './state-port';
 import { statusOf } from './status';
+import { TabMarks } from './tab-marks';
 import { BACKSTOP_ALARM, DRAIN_ALARM } from './wake';
 import { welcomeOnInstall } from './welcome';
 
@@ -33,7 +34,14 @@ export default defineBackground(() => {
     },
     healthChanged: () => pushState(),
   });
-  const services: BackgroundServices = new BackgroundServices({ beforeSend: (): Promise<void> => loop.beforeSend() });
+  const services: BackgroundServices = new BackgroundServices({
+    beforeSend: (): Promise<void> => loop.beforeSend(),
+    postsRead: () => void marks.all(),
+  });
+  // Each tab's button says when posts read so far link to its page (tab-marks.ts).
+  const marks: TabMarks = new TabMarks(
+    async (url) => services.pagePosts.of(await services.accounts.resolve()).lookup(url).length,
+  );
   const identity = extensionIdentity();
   const kick = () => loop.kick();
   /** The status pages and the badge draw, with the drain's health. */
@@ -48,6 +56,7 @@ export default defineBackground(() => {
     pages.broadcast(status, delta, { settings, pendingDraft });
     if (posts.size > 0) await bars.changed(posts);
     await drawBadge(status);
+    await marks.outboxChanged(badgeFor(status).text);
   }, console.error);
   const pushState = () => order.changed();
   const pages = new StatePorts(identity, (task) => order.serial(task));
@@ -94,7 +103,14 @@ export default defineBackground(() => {
     };
     if (!pages.accept(port, greet, firstPage) && !bars.accept(port)) port.disconnect();
   });
-  browser.tabs.onRemoved.addListener((tabId) => router.forgetTab(tabId));
+  browser.tabs.onRemoved.addListener((tabId) => {
+    router.forgetTab(tabId);
+    marks.forget(tabId);
+  });
+  // A tab's address is known here only with the `tabs` permission: without it, no mark is drawn.
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+    if (change.url !== undefined || change.status === 'complete') void marks.tab(tabId, tab.url);
+  });
   // The browser starting (or the extension updated) wakes the worker: the start-up sweep below runs.
   browser.runtime.onStartup.addListener(kick);
   browser.runtime.onInstalled.addListener(kick);
@@ -130,8 +146,12 @@ export default defineBackground(() => {
   browser.permissions.onAdded.addListener(() => {
     void links.sync();
     listenForNoticeClicks();
+    void marks.all();
   });
-  browser.permissions.onRemoved.addListener(() => void links.sync());
+  browser.permissions.onRemoved.addListener(() => {
+    void links.sync();
+    void marks.all();
+  });
 
   // Every worker start: the first pass settles writes found `sending` (cut off by the stop), then drains.
   void (async () => {
@@ -143,6 +163,7 @@ export default defineBackground(() => {
     await services.ready;
     await applyDevConfig(services);
     void links.sync();
+    void marks.all(true);
     void menus.sync();
     const outbox = await services.outbox();
     outbox.subscribe((change) => {

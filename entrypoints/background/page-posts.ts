@@ -24,7 +24,11 @@ export class PagePosts {
   /** "Read further" under way, per platform: a second click joins the first. */
   private readonly reading = new Map<string, Promise<PageIndexReach>>();
 
-  constructor(private readonly capacity?: number) {}
+  constructor(
+    private readonly capacity?: number,
+    /** Told after every page read into an index (the toolbar marks follow). */
+    private readonly onSeen: () => void = () => undefined,
+  ) {}
 
   /** The index of a platform (made empty on first use). */
   of(account: Pick<AccountRecord, 'baseUrl'>): PageIndex<Contribution> {
@@ -39,6 +43,7 @@ export class PagePosts {
   /** A timeline page was read (by the panel, the new-posts check, "Read further"). */
   seen(account: Pick<AccountRecord, 'baseUrl'>, page: IndexablePage<Contribution>, cursor: string | undefined): void {
     this.of(account).add(page, cursor);
+    this.onSeen();
   }
 
   /** Reads up to `pages` pages past the oldest read, through `read` (which feeds the index). */

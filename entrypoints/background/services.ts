@@ -47,12 +47,14 @@ export class BackgroundServices {
   private outboxOpening: Promise<Outbox> | undefined;
   private readonly apis = new Map<string, Api>();
   /** The posts read so far, by the pages they link to ("This page" in the side panel). */
-  readonly pagePosts = new PagePosts();
+  readonly pagePosts = new PagePosts(undefined, () => this.options.postsRead?.());
 
   constructor(
     private readonly options: {
       /** Arms a wake-up before each send (the drain loop's watchdog). */
       beforeSend?: () => Promise<void>;
+      /** Posts were read into the "This page" index. */
+      postsRead?: () => void;
     } = {},
   ) {}
 

@@ -33,6 +33,11 @@ function untilPosts(panel: Page, count: number): Promise<true> {
   );
 }
 
+/** Waits until `tab`'s toolbar badge reads `text`. */
+function untilMark(ext: ExtensionBrowser, tab: Page, text: string): Promise<true> {
+  return until(async () => ((await ext.badge(tab)).text === text ? true : undefined), `the badge "${text}"`);
+}
+
 /** The tab beside the panel goes to `url` and is the one the user looks at. */
 async function visit(ext: ExtensionBrowser, tab: Page, url: string, visited: string[]): Promise<void> {
   await ext.goto(tab, url);
@@ -71,7 +76,7 @@ test.describe('with the tabs permission', () => {
           { body: `[${marker}] no link, just budget-2027 talk` },
         ],
       });
-      await newAccount(ext, control);
+      const { key } = await newAccount(ext, control);
       const panel = await SidePanelScreen.open(ext);
       // The panel reads the timeline's first page: the index learns its links from it.
       await panel.article(bodies[0] ?? '');
@@ -89,12 +94,20 @@ test.describe('with the tabs permission', () => {
       // The page, as the browser shows it after a tracked link and a trailing slash.
       await visit(ext, tab, `${target}/?utm_campaign=autumn#top`, visited);
       await untilPosts(panel.page, 3);
+      // The toolbar says so too, on this tab only: a dot and the count (no request: checked below).
+      await untilMark(ext, tab, '•3');
+      expect((await ext.badge(tab)).title).toContain('3 posts read link to this page');
+      const other = await ext.openTab(`${site.origin}${OTHER_PAGES[1]}`);
+      await untilMark(ext, other, '');
+      await untilMark(ext, tab, '•3');
+      await other.close();
       const shown = await textOf(panel.page, VIEW);
       for (const body of bodies) expect(shown).toContain(body);
       await waitForText(panel.page, /Looked through the newest \d+ posts, back to /, { selector: REACH });
       await expectAccessible(ext, panel.page, 'side panel, This page with posts', { include: [VIEW] });
       for (const path of OTHER_PAGES.slice(10)) await visit(ext, tab, `${site.origin}${path}`, visited);
       await untilPosts(panel.page, 0);
+      await untilMark(ext, tab, '');
 
       // "Read further" reads older pages with the cursor only.
       await visit(ext, tab, target, visited);
@@ -103,6 +116,11 @@ test.describe('with the tabs permission', () => {
       await clickBehind(panel.page, `${VIEW} ${role('button', 'Read further')}`);
       await until(async () => ((await textOf(panel.page, REACH)) !== before ? true : undefined), 'the reach moved on');
       expect(await findAll(panel.page, ARTICLES)).toHaveLength(3);
+      // Writes waiting keep the badge (their count); the title says both.
+      await control.disableKey(key, 'Paused while the test looks at the badge');
+      await ext.call('enqueueWrite', { kind: 'post', body: `[${marker}] held while the key is off` });
+      await untilMark(ext, tab, '1');
+      expect((await ext.badge(tab)).title).toMatch(/writes are waiting in the Outbox · 3 posts read link to this page/);
 
       const { requests } = await control.control<{ requests: { path: string; query: string }[] }>('GET', '/requests');
       expect(requests.some((request) => request.query.includes('cursor='))).toBe(true);
