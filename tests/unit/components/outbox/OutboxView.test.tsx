@@ -4,6 +4,7 @@ import { OutboxView } from '@/components/outbox/OutboxView';
 import { OutboxTab } from '@/entrypoints/sidepanel/OutboxTab';
 import type { OutboxItemView } from '@/lib/messages/fields';
 import type { MessageName } from '@/lib/messages/protocol';
+import { DEFAULT_SETTINGS } from '@/lib/storage/settings';
 import { fakeStore, push as pushToStore, resetFakeStore } from '../../support/fake-page-store';
 import { useEnglishMessages } from '../../support/locale';
 import { outboxItem, status } from './fixtures';
@@ -37,15 +38,6 @@ function background(overrides: Partial<Record<MessageName, (payload: unknown) =>
     switch (name) {
       case 'listOutbox':
         return { ok: true, data: { items } };
-      case 'getLinkConfig':
-        return {
-          ok: true,
-          data: {
-            siteOrigin: 'http://127.0.0.1:8787',
-            linkPatterns: [],
-            reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }],
-          },
-        };
       default:
         return { ok: true, data: null };
     }
@@ -66,7 +58,12 @@ describe('OutboxView', () => {
     // Only the clock: testing-library's findBy* waits on real timers.
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
     send.mockReset();
-    resetFakeStore();
+    // The settings the store holds: the platform's address (links to posts) and the kinds' labels.
+    resetFakeStore({
+      ...DEFAULT_SETTINGS,
+      baseUrl: 'http://127.0.0.1:8787',
+      reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }],
+    });
     fakeStore.status = status();
     items = [];
   });
@@ -101,6 +98,16 @@ describe('OutboxView', () => {
       ['Copy p_2', 'http://127.0.0.1:8787/posts/p_2', 'noopener noreferrer'],
     ]);
     expect(entry(/Single post/).textContent).not.toContain('Published twice');
+  });
+
+  it('names a reaction in the product’s words before the settings arrive, never by its raw value', async () => {
+    resetFakeStore();
+    fakeStore.status = status();
+    items = [outboxItem({ kind: 'reaction', postId: 'p_abc', reaction: 'well_sourced' }, { status: 'queued' })];
+    background();
+    renderOutbox();
+    expect(await screen.findByRole('listitem', { name: 'Well sourced on post p_abc' })).toBeTruthy();
+    expect(screen.queryByText(/well_sourced/)).toBeNull();
   });
 
   it('shows every state in words, grouped by what the user has to do', async () => {
