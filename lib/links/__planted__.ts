@@ -1,0 +1,2 @@
+import { Drafts } from '@/entrypoints/background/drafts';
+export const planted = 1;
