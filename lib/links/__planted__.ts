@@ -1,2 +1,0 @@
-import { Drafts } from '@/entrypoints/background/drafts';
-export const planted = 1;
