@@ -39,9 +39,10 @@ export default defineBackground(() => {
     postsRead: () => void marks.all(),
   });
   // Each tab's button says when posts read so far link to its page (tab-marks.ts).
-  const marks: TabMarks = new TabMarks(
-    async (url) => services.pagePosts.of(await services.accounts.resolve()).lookup(url).length,
-  );
+  const marks: TabMarks = new TabMarks(async () => {
+    const index = services.pagePosts.of(await services.accounts.resolve());
+    return (url) => index.lookup(url).length;
+  });
   const identity = extensionIdentity();
   const kick = () => loop.kick();
   /** The status pages and the badge draw, with the drain's health. */
@@ -163,7 +164,7 @@ export default defineBackground(() => {
     await services.ready;
     await applyDevConfig(services);
     void links.sync();
-    void marks.all(true);
+    void marks.restore();
     void menus.sync();
     const outbox = await services.outbox();
     outbox.subscribe((change) => {

@@ -49,9 +49,7 @@ export async function stageOutboxScene(
     excludedHosts: ['mail.example.com'],
   });
   // A long window: the waiting post stays waiting while the pages are audited and pictured.
-  // Answers announce no budget (429s only, all the spec promises): the writes meet the limit.
-  await control.budgetHeaders('none');
-  await control.setBudget(account, 4, 600);
+  await control.setSilentBudget(account, 4, 600);
   const { items } = await ext.call<{ items: { id: string }[] }>('getTimelinePage', { limit: 3 });
   const [first, second] = items;
   if (first === undefined || second === undefined) throw new Error('The seeded timeline is empty.');

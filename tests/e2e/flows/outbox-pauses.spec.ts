@@ -23,9 +23,7 @@ test('Outbox: a spent budget shows a live countdown, and the writes land when it
   control,
 }) => {
   const { key, account } = await newAccount(ext, control);
-  // Answers announce no budget (429s only, all the spec promises): the writes meet the limit.
-  await control.budgetHeaders('none');
-  await control.setBudget(account, 2, WINDOW_S);
+  await control.setSilentBudget(account, 2, WINDOW_S);
   // The Outbox is open before the writes are made, so the short wait is still running when it is read.
   const outbox = new OutboxScreen(await ext.open('sidepanel.html'));
   await outbox.open();
@@ -124,8 +122,7 @@ test("Outbox: a key of another platform account does not wait out the old accoun
   // Robin's key spends Robin's budget: the second write waits a minute for it.
   const robin = await newAccount(ext, control);
   await ext.call('checkKey');
-  await control.budgetHeaders('none');
-  await control.setBudget(robin.account, 1, 60);
+  await control.setSilentBudget(robin.account, 1, 60);
   const bodies = ['First, as Robin.', 'Second, after the key changed.'];
   for (const body of bodies) await ext.call('enqueueWrite', { kind: 'post', body });
   await until(

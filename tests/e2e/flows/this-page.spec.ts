@@ -94,6 +94,10 @@ test.describe('with the tabs permission', () => {
       // The page, as the browser shows it after a tracked link and a trailing slash.
       await visit(ext, tab, `${target}/?utm_campaign=autumn#top`, visited);
       await untilPosts(panel.page, 3);
+      const shown = await textOf(panel.page, VIEW);
+      for (const body of bodies) expect(shown).toContain(body);
+      await waitForText(panel.page, /Looked through the newest \d+ posts, back to /, { selector: REACH });
+      await expectAccessible(ext, panel.page, 'side panel, This page with posts', { include: [VIEW] });
       // The toolbar says so too, on this tab only: a dot and the count (no request: checked below).
       await untilMark(ext, tab, '•3');
       expect((await ext.badge(tab)).title).toContain('3 posts read link to this page');
@@ -101,10 +105,9 @@ test.describe('with the tabs permission', () => {
       await untilMark(ext, other, '');
       await untilMark(ext, tab, '•3');
       await other.close();
-      const shown = await textOf(panel.page, VIEW);
-      for (const body of bodies) expect(shown).toContain(body);
-      await waitForText(panel.page, /Looked through the newest \d+ posts, back to /, { selector: REACH });
-      await expectAccessible(ext, panel.page, 'side panel, This page with posts', { include: [VIEW] });
+      // Closing it puts another tab in front: the browsing tab again, as the user left it.
+      await tab.bringToFront();
+      await untilPosts(panel.page, 3);
       for (const path of OTHER_PAGES.slice(10)) await visit(ext, tab, `${site.origin}${path}`, visited);
       await untilPosts(panel.page, 0);
       await untilMark(ext, tab, '');

@@ -116,9 +116,7 @@ test("toolbar: the badge counts the writes waiting and colours the pause, in eac
 
   // The key works again, with a budget of one write per 8 s: one goes, the other waits, in amber.
   await control.enableKey(key);
-  // Answers announce no budget (429s only, all the spec promises): the writes meet the limit.
-  await control.budgetHeaders('none');
-  await control.setBudget(account, 1, 8);
+  await control.setSilentBudget(account, 1, 8);
   await ext.call('saveKey', { key });
   const paused = { text: '1', colour: COLOURS.paused };
   await untilBadge(ext, second, paused, '1 in amber, second tab');

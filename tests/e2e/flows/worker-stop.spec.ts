@@ -53,9 +53,7 @@ test('Outbox stop drill: 50 writes, ten worker stops (four just after a 429), wo
 }) => {
   test.setTimeout(scaled(300_000));
   const { key, account } = await newAccount(ext, control);
-  // Answers announce no budget (429s only, all the spec promises): the writes meet the limit.
-  await control.budgetHeaders('none');
-  await control.setBudget(account, PER_WINDOW, WINDOW_S);
+  await control.setSilentBudget(account, PER_WINDOW, WINDOW_S);
   const bodies = Array.from({ length: WRITES }, (_, i) => `Stop drill ${i + 1} of ${WRITES}: cursors stay opaque.`);
 
   const stops: Stop[] = [];

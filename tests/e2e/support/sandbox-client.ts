@@ -32,6 +32,16 @@ export class SandboxClient {
     return this.control('POST', '/budget-headers', { style });
   }
 
+  /**
+   * A budget the answers do not announce (429 with Retry-After only, all the spec promises), so
+   * writes meet the limit instead of being paced to it. The header style is the sandbox's, for
+   * every account: the test fixture gives the dialect's own back after each test.
+   */
+  async setSilentBudget(account: string, writes: number, windowSeconds: number): Promise<void> {
+    await this.budgetHeaders('none');
+    await this.setBudget(account, writes, windowSeconds);
+  }
+
   disableKey(key: string, reason: string): Promise<unknown> {
     return this.control('POST', '/keys/disable', { key, reason });
   }

@@ -100,9 +100,7 @@ export function narrowPanelTests(lang: 'en' | 'de' | 'fr'): void {
     await seedPosts(control, [
       'Riverton’s new bus lanes cut the Line 4 commute by six minutes, says the transport report.',
     ]);
-    // Answers announce no budget (429s only, all the spec promises): the writes meet the limit.
-    await control.budgetHeaders('none');
-    await control.setBudget(account, 1, 600);
+    await control.setSilentBudget(account, 1, 600);
     for (const body of ['First of three posts.', 'Second of three posts.', 'Third of three posts.']) {
       await ext.call('enqueueWrite', { kind: 'post', body });
     }
