@@ -3,7 +3,7 @@ import { GECKO_ID } from '../../../wxt.config';
 import { scaled } from '../support/time';
 import { inBrowserWindow, runShortcut, untilInBrowserWindow } from './firefox-chrome';
 import type { ExtensionBrowser, PanelView } from './types';
-import { find } from './ui';
+import { find, steadyBox } from './ui';
 
 /**
  * The extension's context-menu entries and its side panel command, in both browsers. Neither
@@ -180,8 +180,7 @@ async function rightClickInFirefox(ext: ExtensionBrowser, page: Page, target: Me
     await (await find(page, target.link)).click({ button: 'right' });
     return;
   }
-  const box = await (await find(page, target.selection)).boundingBox();
-  if (box === null) throw new Error(`The selected text in ${target.selection} has no box`);
+  const box = await steadyBox(page, target.selection);
   await page.mouse.click(box.x + 10, box.y + box.height / 2, { button: 'right' });
 }
 

@@ -29,6 +29,25 @@ export async function find(scope: Scope, selector: string, timeout = scaled(15_0
   return found as ElementHandle;
 }
 
+/**
+ * Where `selector`'s element is, once it has stopped moving (the same box on two reads a frame
+ * apart): for a click by coordinates, which a layout still settling would send elsewhere.
+ */
+export async function steadyBox(
+  scope: Scope,
+  selector: string,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  const element = await find(scope, selector);
+  let last = '';
+  return until(async () => {
+    const box = await element.boundingBox();
+    const seen = JSON.stringify(box);
+    const still = box !== null && seen === last;
+    last = seen;
+    return still ? box : undefined;
+  }, `${selector} to stand still`);
+}
+
 /** Every element `selector` finds in `scope` now. */
 export function findAll(scope: Scope, selector: string): Promise<ElementHandle[]> {
   return scope.$$(selector) as Promise<ElementHandle[]>;

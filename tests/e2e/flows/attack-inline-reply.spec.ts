@@ -3,7 +3,7 @@ import { barMarkup, clickBarButton, focusedComposer, waitForBars, waitForStatus 
 import { decorateSandboxSite } from '../driver/link-scripts';
 import { expect, test } from '../driver/test';
 import type { ExtensionBrowser } from '../driver/types';
-import { find } from '../driver/ui';
+import { steadyBox } from '../driver/ui';
 import { outboxMark, outboxSince, untilWrites } from '../driver/writes';
 
 /**
@@ -67,14 +67,15 @@ test('a page rewriting at pointerdown and at Ctrl+Enter changes nothing, and see
   await untilWrites(control, account, 'comment.created', 1);
   await page.keyboard.up('Enter');
   await page.keyboard.up('Control');
+  // The first bar settles (its composer closed, its status drawn) before the second opens below it.
+  await waitForStatus(ext, page, { postId: first }, 'Reply: sent');
 
   // Sent with a real click on Send.
   await clickBarButton(ext, page, { postId: second }, 'Reply');
   const frame = await focusedComposer(page);
   await page.keyboard.type('Also mine.');
-  const send = await (await find(frame, 'button[type="submit"]')).boundingBox();
-  if (send === null) throw new Error('no Send button to click');
   // An element's box in a frame is given in the main frame's viewport.
+  const send = await steadyBox(frame, 'button[type="submit"]');
   await page.mouse.click(send.x + send.width / 2, send.y + send.height / 2);
   const comments = await untilWrites(control, account, 'comment.created', 2);
 
