@@ -23,6 +23,8 @@ interface ProjectTimes {
  */
 export default class BrowserTimes implements Reporter {
   private readonly projects = new Map<string, ProjectTimes>();
+  /** Worker-busy time per spec file and project: where to look first when the run grows. */
+  private readonly files = new Map<string, Map<string, number>>();
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const name = test.parent.project()?.name ?? '?';
@@ -42,6 +44,10 @@ export default class BrowserTimes implements Reporter {
     if (result.status === 'skipped') times.skipped += 1;
     else if (result.status !== 'passed') times.failed += 1;
     times.busyMs += result.duration;
+    const file = test.location.file.replace(/^.*tests\/e2e\//, '');
+    const perFile = this.files.get(file) ?? new Map<string, number>();
+    perFile.set(name, (perFile.get(name) ?? 0) + result.duration);
+    this.files.set(file, perFile);
     for (const { type, description } of result.annotations) {
       if (type !== 'browser-setup' || description === undefined) continue;
       const [what, ms] = description.split(' ');
@@ -72,7 +78,29 @@ export default class BrowserTimes implements Reporter {
         '| project | tests | failed | skipped | worker-busy s | browser launches · s | extension resets · s | first start to last end s |',
         '| --- | --- | --- | --- | --- | --- | --- | --- |',
         ...rows,
+        '',
+        ...this.slowestFiles(12),
       ].join('\n'),
     );
+  }
+
+  /** The `count` spec files that kept workers busy longest, both browsers summed, then each. */
+  private slowestFiles(count: number): string[] {
+    const names = [...this.projects.keys()].filter((name) => name !== 'build');
+    const seconds = (ms: number | undefined) => (ms === undefined ? '–' : (ms / 1000).toFixed(0));
+    const rows = [...this.files.entries()]
+      .map(([file, perProject]) => ({ file, perProject, total: [...perProject.values()].reduce((a, b) => a + b, 0) }))
+      .sort((a, b) => b.total - a.total)
+      .slice(0, count)
+      .map(({ file, perProject, total }) => {
+        const each = names.map((name) => seconds(perProject.get(name))).join(' | ');
+        return `| ${file} | ${seconds(total)} | ${each} |`;
+      });
+    return [
+      `The ${count} spec files that kept workers busy longest (s):`,
+      `| spec file | all | ${names.join(' | ')} |`,
+      `| --- | --- | ${names.map(() => '---').join(' | ')} |`,
+      ...rows,
+    ];
   }
 }
