@@ -12,6 +12,7 @@ const SENT_SHOWN = 10;
 const GROUP_TITLE: Record<OutboxGroupName, MessageKey> = {
   attention: 'outboxGroupAttention',
   pending: 'outboxGroupPending',
+  scheduled: 'outboxGroupScheduled',
   sent: 'outboxGroupSent',
 };
 

@@ -1,4 +1,5 @@
 import type { Ref } from 'preact';
+import { SendAtField } from '@/components/common/SendAtField';
 import { t, tCount } from '@/lib/i18n';
 import { type ComposerMessage, charsLeft, isMac } from '@/lib/ui/compose';
 
@@ -22,6 +23,9 @@ export interface ComposerProps {
   onSubmit: () => void;
   /** Escape pressed in the textbox (a reply composer closes). */
   onEscape?: () => void;
+  /** "Send at…": the chosen time (null: as soon as it can); absent where writes cannot be scheduled. */
+  sendAt?: string | null;
+  onSendAt?: (value: string | null) => void;
 }
 
 /**
@@ -73,8 +77,11 @@ export function Composer(props: ComposerProps) {
             <span class={left < 0 ? 'chars-left over' : 'chars-left'}> {tCount('panelCharsLeft', left)}</span>
           )}
         </span>
+        {props.sendAt !== undefined && props.onSendAt !== undefined && (
+          <SendAtField id={id} value={props.sendAt} onChange={props.onSendAt} disabled={busy} />
+        )}
         <button type="submit" aria-disabled={busy ? true : undefined}>
-          {submitLabel}
+          {props.sendAt ? t('composeSchedule') : submitLabel}
         </button>
       </div>
       <p id={messageId} class={`composer-message ${message?.tone ?? ''}`} role="status">

@@ -49,13 +49,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
    * Queues a write as an account: the one the page named (extension pages only), else the default.
    * A page's bar always speaks as the default account: a page never chooses who speaks.
    */
-  const enqueue = async (request: OutboxItem['request'], as: { from?: string; account?: string; hold?: boolean }) => {
+  const enqueue = async (
+    request: OutboxItem['request'],
+    as: { from?: string; account?: string; hold?: boolean; sendAt?: number | undefined },
+  ) => {
     if (request.kind === 'reaction') await requireConfiguredKind(request.reaction);
     const account = await services.accounts.resolve(as.account);
     const outbox = await services.outbox();
     const now = Date.now();
     const hold = as.hold === true ? { holdUntil: now + UNDO_WINDOW_MS } : {};
-    const item = await outbox.enqueue(account.id, request, { from: as.from, ...hold });
+    const when = as.sendAt === undefined ? {} : { sendAt: as.sendAt };
+    const item = await outbox.enqueue(account.id, request, { from: as.from, ...hold, ...when });
     if (as.account !== undefined) await services.accounts.noteUsed(account.id);
     kick();
     return item;
@@ -124,7 +128,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       resolve: (id) => services.accounts.resolve(id),
       read: readTimelinePage,
     }),
-    enqueueWrite: ({ as, ...request }) => enqueue(request, { account: as }),
+    enqueueWrite: ({ as, ...write }) => {
+      if (write.kind === 'reaction') return enqueue(write, { account: as });
+      const { sendAt, ...request } = write;
+      return enqueue(request, { account: as, sendAt });
+    },
     listOutbox: async (request) => pageOutbox((await services.outbox()).list(), request?.cursor, request?.limit ?? 100),
     retryItem: async ({ id }) => {
       const item = await (await services.outbox()).sendAgain(id);
@@ -133,6 +141,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     editAndResend: async ({ id, body }) => {
       const item = await (await services.outbox()).editAndResend(id, body);
+      kick();
+      return item;
+    },
+    rescheduleWrite: async ({ id, sendAt, body }) => {
+      const item = await (await services.outbox()).reschedule(id, sendAt, body);
+      // The alarm follows the new time.
+      kick();
+      return item;
+    },
+    sendWriteNow: async ({ id }) => {
+      const item = await (await services.outbox()).sendNow(id);
       kick();
       return item;
     },

@@ -24,6 +24,8 @@ export function markOf(view: WriteView | undefined): string {
 /** A write's state in words, with the countdown of a waiting one. */
 export function stateWords(view: WriteView, now: number): string {
   switch (view.status) {
+    // Only extension pages schedule, and a bar hears of its own site's writes alone: never shown.
+    case 'scheduled':
     case 'queued':
       return isHeld(view, now) ? t('barHeld', String(secondsLeft(view.heldUntil ?? now, now))) : t('barQueued');
     case 'sending':

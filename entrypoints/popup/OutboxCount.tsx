@@ -10,6 +10,7 @@ const WORST: Record<Worst, MessageKey> = {
   waiting: 'popupWorstWaiting',
   sending: 'popupWorstSending',
   queued: 'popupWorstQueued',
+  scheduled: 'popupWorstScheduled',
   sent: 'popupWorstSent',
 };
 

@@ -11,7 +11,7 @@ export interface ReplyComposerProps {
   /** Who the reply answers (for the placeholder). */
   authorName: string;
   drafts: DraftStore;
-  send: (postId: string, body: string) => Promise<Reply<'enqueueWrite'>>;
+  send: (postId: string, body: string, sendAt?: number) => Promise<Reply<'enqueueWrite'>>;
   /** Put the caret in the box when it appears (it was opened just now, not restored). */
   autoFocus: boolean;
   onQueued: (postId: string) => void;
@@ -24,7 +24,7 @@ export function ReplyComposer(props: ReplyComposerProps) {
   const composer = useDraftComposer(
     drafts,
     replyDraftKey(postId),
-    (body) => send(postId, body),
+    (body, sendAt) => send(postId, body, sendAt),
     t('panelReplyQueued'),
     () => onQueued(postId),
   );
@@ -46,6 +46,8 @@ export function ReplyComposer(props: ReplyComposerProps) {
       onInput={composer.onInput}
       onSubmit={() => void composer.onSubmit()}
       onEscape={() => props.onClose(postId)}
+      sendAt={composer.sendAt}
+      onSendAt={composer.onSendAt}
     />
   );
 }

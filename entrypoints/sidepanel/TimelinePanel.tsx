@@ -38,7 +38,8 @@ const getKey = (item: PostView) => item.id;
 const ShortcutsDialog = lazy(() =>
   import('@/components/timeline/ShortcutsDialog').then((module) => module.ShortcutsDialog),
 );
-const sendPost = (body: string) => sendMessage('enqueueWrite', { kind: 'post', body, ...speakerField() });
+const sendPost = (body: string, sendAt?: number) =>
+  sendMessage('enqueueWrite', { kind: 'post', body, ...speakerField(), ...(sendAt === undefined ? {} : { sendAt }) });
 
 export interface TimelinePanelProps {
   /** The timeline's state; its first page was asked for before the panel rendered. */
@@ -209,6 +210,8 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource, mutes
         message={post.message}
         onInput={post.onInput}
         onSubmit={() => void post.onSubmit()}
+        sendAt={post.sendAt}
+        onSendAt={post.onSendAt}
       />
     </section>
   );

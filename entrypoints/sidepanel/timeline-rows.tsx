@@ -6,8 +6,14 @@ import { sendMessage } from '@/lib/messages/send';
 import { speakerField } from './state/speaker';
 import type { ReplyBoxes } from './state/use-reply-boxes';
 
-const sendReply = (postId: string, body: string) =>
-  sendMessage('enqueueWrite', { kind: 'comment', postId, body, ...speakerField() });
+const sendReply = (postId: string, body: string, sendAt?: number) =>
+  sendMessage('enqueueWrite', {
+    kind: 'comment',
+    postId,
+    body,
+    ...speakerField(),
+    ...(sendAt === undefined ? {} : { sendAt }),
+  });
 
 /** The inline reply composer of a post whose reply box is open. */
 export function replyBox(item: PostView, boxes: ReplyBoxes, drafts: DraftStore, onQueued: (postId: string) => void) {

@@ -86,9 +86,23 @@ export type WriteRequestInput = z.input<typeof writeRequestSchema>;
 export const accountIdSchema = z.string().regex(/^acct-[a-z0-9-]{1,40}$/, 'Not an account id.');
 
 /** A write from an extension page, and who speaks: `as` an account (the default when absent). */
+/** A time the user chose for a write to go (epoch ms; how far ahead is checked by the Outbox). */
+export const sendAtSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
 export const enqueueWriteSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('post'), body: bodySchema, as: accountIdSchema.optional() }),
-  z.strictObject({ kind: z.literal('comment'), postId: idSchema, body: bodySchema, as: accountIdSchema.optional() }),
+  z.strictObject({
+    kind: z.literal('post'),
+    body: bodySchema,
+    as: accountIdSchema.optional(),
+    sendAt: sendAtSchema.optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('comment'),
+    postId: idSchema,
+    body: bodySchema,
+    as: accountIdSchema.optional(),
+    sendAt: sendAtSchema.optional(),
+  }),
   z.strictObject({
     kind: z.literal('reaction'),
     postId: idSchema,
@@ -97,10 +111,21 @@ export const enqueueWriteSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/** Which page of the Outbox `listOutbox` asks for: older than `cursor` (a `seq`), at most `limit`. */
+export const outboxPageRequestSchema = z
+  .strictObject({
+    cursor: z
+      .string()
+      .regex(/^\d{1,16}$/)
+      .optional(),
+    limit: z.number().int().min(1).max(200).optional(),
+  })
+  .optional();
+
 // ---- Reply shapes -------------------------------------------------------------------------------
 
 /** The states of an Outbox item. */
-export const itemStatusSchema = z.enum(['queued', 'sending', 'sent', 'waiting', 'failed', 'uncertain']);
+export const itemStatusSchema = z.enum(['queued', 'sending', 'sent', 'waiting', 'failed', 'uncertain', 'scheduled']);
 export type ItemStatusView = z.infer<typeof itemStatusSchema>;
 
 /** Why a write failed, as plain data. */
@@ -128,6 +153,7 @@ export const itemStateSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('waiting'), until: z.number() }),
   z.object({ status: z.literal('failed'), reason: failureReasonSchema, at: z.number() }),
   z.object({ status: z.literal('uncertain'), since: z.number(), at: z.number(), detail: z.string() }),
+  z.object({ status: z.literal('scheduled'), sendAt: z.number() }),
 ]);
 
 /** One Outbox item as extension pages see it. */
@@ -146,6 +172,8 @@ export const outboxItemSchema = z.object({
   attempts: z.number(),
   resends: z.number(),
   lastError: failureReasonSchema.optional(),
+  /** A scheduled write that went: the time chosen, and when it went. */
+  scheduled: z.object({ sendAt: z.number(), wentAt: z.number() }).optional(),
 });
 export type OutboxItemView = z.infer<typeof outboxItemSchema>;
 

@@ -21,3 +21,6 @@ export const ID_PATTERN = /^[A-Za-z0-9_:-][A-Za-z0-9_.:-]*$/;
 export function isId(text: string): boolean {
   return text.length <= MAX_ID_LENGTH && ID_PATTERN.test(text);
 }
+
+/** How far ahead a write may be scheduled, and past what delay it "went late" (the Outbox's rules). */
+export { LATE_MS, MAX_SCHEDULE_AHEAD_MS } from '@/lib/queue/scheduled';

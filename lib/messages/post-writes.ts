@@ -6,7 +6,7 @@
  * words, the panel's marks), never its own model.
  */
 
-export const WRITE_STATUSES = ['queued', 'sending', 'sent', 'waiting', 'failed', 'uncertain'] as const;
+export const WRITE_STATUSES = ['queued', 'sending', 'sent', 'waiting', 'failed', 'uncertain', 'scheduled'] as const;
 export type WriteStatus = (typeof WRITE_STATUSES)[number];
 
 /** One write's state as the bar and the panel show it: no body, no account. */

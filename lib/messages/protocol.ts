@@ -11,11 +11,13 @@ import {
   handedDraftSchema,
   idSchema,
   outboxItemSchema,
+  outboxPageRequestSchema,
   outboxSummarySchema,
   pageReachSchema,
   pauseSchema,
   postViewSchema,
   reactionKindSchema,
+  sendAtSchema,
   writeAckSchema,
   writeRequestSchema,
 } from './fields';
@@ -214,15 +216,7 @@ export const protocol = {
    */
   listOutbox: {
     content: false,
-    request: z
-      .strictObject({
-        cursor: z
-          .string()
-          .regex(/^\d{1,16}$/)
-          .optional(),
-        limit: z.number().int().min(1).max(200).optional(),
-      })
-      .optional(),
+    request: outboxPageRequestSchema,
     reply: z.object({ items: z.array(outboxItemSchema), nextCursor: z.string().nullable() }),
   },
   /** "Send again" for a failed or uncertain item. */
@@ -233,7 +227,15 @@ export const protocol = {
     request: z.strictObject({ id: idSchema, body: bodySchema }),
     reply: outboxItemSchema,
   },
-  /** Removes an item from the Outbox. */
+  /** A scheduled write: another time, and for a post or reply, other words. */
+  rescheduleWrite: {
+    content: false,
+    request: z.strictObject({ id: idSchema, sendAt: sendAtSchema, body: bodySchema.optional() }),
+    reply: outboxItemSchema,
+  },
+  /** "Send now" for a scheduled write: to the back of its account's queue at once. */
+  sendWriteNow: { content: false, request: z.strictObject({ id: idSchema }), reply: outboxItemSchema },
+  /** Removes an item from the Outbox (a scheduled one: its Cancel). */
   discardItem: { content: false, request: z.strictObject({ id: idSchema }), reply: z.null() },
   /**
    * Content script: react to a post (equal pending reactions are coalesced by the Outbox). `hold`:
@@ -261,11 +263,7 @@ export const protocol = {
     reply: writeAckSchema,
   },
   /** Extension pages: opens the side panel's composer with a draft (no page may plant text there). */
-  openWithDraft: {
-    content: false,
-    request: handedDraftSchema,
-    reply: z.null(),
-  },
+  openWithDraft: { content: false, request: handedDraftSchema, reply: z.null() },
   /**
    * Extension pages: the side panel takes the draft handed to its composer (the pushes'
    * `pendingDraft` says one waits). Answered once, then cleared: two open panels never both apply it.

@@ -5,12 +5,14 @@ import type { PacedHold } from './pacing';
 import { pageCapRefusal } from './page-caps';
 import { heldReaction, isPendingOrSending, pendingReaction } from './reactions';
 import { type OutboxListener, OutboxRecords } from './records';
-import { type DrainResult, isPending, Scheduler } from './scheduler';
+import { checkSchedule, earlier, earliestScheduled, releaseDue, reschedule, sendNow } from './scheduled';
+import { type DrainResult, Scheduler } from './scheduler';
 import { claimedIds, settle } from './settle';
 import { keyActsFor } from './speaker';
 import { type OutboxSummary, summarize } from './summary';
-import { findTwins, type SeenPost } from './twins';
+import { noteTwinsIn, type SeenPost } from './twins';
 import type { AccountState, Clock, OutboxItem, WriteRequest } from './types';
+import { dropUnsent, moveWrites } from './unsent';
 
 /**
  * The durable Outbox of writes: what the background holds. User actions (enqueue, discard, send
@@ -42,15 +44,17 @@ export class Outbox {
    * Adds a write at the back of its account's queue and resolves once it is durable. A reaction
    * equal to one still pending (queued, waiting or sending) is not added again: the pending item
    * is returned instead, so double clicks make one reaction. A write `from` a page's site is
-   * refused over that site's caps (page-caps.ts), counted in the same step as it is added.
+   * refused over that site's caps (page-caps.ts), counted in the same step as it is added. With
+   * `sendAt` the write waits `scheduled` for that time (scheduled.ts).
    */
   enqueue(
     account: string,
     request: WriteRequest,
-    extra: Pick<OutboxItem, 'from' | 'holdUntil'> = {},
+    extra: Pick<OutboxItem, 'from' | 'holdUntil'> & { sendAt?: number } = {},
   ): Promise<OutboxItem> {
     return this.records.serial(async () => {
       const now = this.clock();
+      if (extra.sendAt !== undefined) checkSchedule(request, extra.sendAt, now);
       const refusal = extra.from === undefined ? undefined : pageCapRefusal(this.records.list(), extra.from, now);
       if (refusal !== undefined) throw new OutboxActionError('not_allowed', refusal);
       const existing = pendingReaction(this.records.list(account), request);
@@ -60,7 +64,7 @@ export class Outbox {
         account,
         seq: this.records.allocateSeq(),
         request: structuredClone(request),
-        state: { status: 'queued' },
+        state: extra.sendAt === undefined ? { status: 'queued' } : { status: 'scheduled', sendAt: extra.sendAt },
         createdAt: now,
         updatedAt: now,
         attempts: 0,
@@ -160,6 +164,16 @@ export class Outbox {
     });
   }
 
+  /** The user's Edit of a scheduled write: another time, and for a post or reply, other words. */
+  reschedule(id: string, sendAt: number, body?: string): Promise<OutboxItem> {
+    return this.records.serial(() => reschedule(this.records, { id, sendAt, body }, this.clock()));
+  }
+
+  /** The user's "Send now" on a scheduled write: to the back of its account's queue at once. */
+  sendNow(id: string): Promise<OutboxItem> {
+    return this.records.serial(() => sendNow(this.records, id, this.clock()));
+  }
+
   /**
    * Bounds the history: removes `sent` items beyond the newest `keep` sent ones or older than
    * `maxAgeMs` at `now`, both (failed and uncertain items wait for the user; pending ones are never
@@ -180,27 +194,14 @@ export class Outbox {
    * then says "published twice" with both links. Never deletes anything. Returns the items changed.
    */
   noteTwins(posts: readonly SeenPost[], account: string, isMine: (post: SeenPost) => boolean): Promise<OutboxItem[]> {
-    return this.records.serial(async () => {
-      const found = findTwins(this.list(account), posts, isMine, this.clock());
-      const changed: OutboxItem[] = [];
-      for (const [id, twins] of found) {
-        const item = this.records.item(id);
-        if (item === undefined || item.state.status !== 'sent') continue;
-        const next: OutboxItem = {
-          ...item,
-          state: { ...item.state, twins: [...(item.state.twins ?? []), ...twins] },
-          updatedAt: this.clock(),
-        };
-        await this.records.update(next);
-        changed.push(next);
-      }
-      return changed;
-    });
+    return this.records.serial(() => noteTwinsIn(this.records, posts, account, isMine, this.clock()));
   }
 
   /** Sends what may be sent now; one loop per account at a time (see Scheduler.drain). */
-  drain(): Promise<DrainResult> {
-    return this.scheduler.drain();
+  async drain(): Promise<DrainResult> {
+    await this.records.serial(() => releaseDue(this.records, this.clock()));
+    const result = await this.scheduler.drain();
+    return { ...result, nextWakeAt: earlier(result.nextWakeAt, earliestScheduled(this.list())) };
   }
 
   /** Settles items a stopped worker left `sending`. Call at start-up. */
@@ -230,7 +231,7 @@ export class Outbox {
 
   /** When the background should wake the drainer (alarm plus in-memory timer); of one account when given. */
   nextWakeAt(account?: string): number | null {
-    return this.scheduler.nextWakeAt(account);
+    return earlier(this.scheduler.nextWakeAt(account), earliestScheduled(this.list(account)));
   }
 
   /** Counts, worst state, account pauses, budgets and pacing, and next wake-up (of one account when given). */
@@ -249,30 +250,14 @@ export class Outbox {
     return this.records.subscribe(listener);
   }
 
-  /**
-   * Moves an account's queued and waiting writes (a `sending` one keeps its account) to another,
-   * keeping their `seq`; queued again, as the new account's budget is its own. Returns them.
-   */
+  /** Moves an account's writes not yet sent to another account (see `moveWrites`). Returns them. */
   reassign(from: string, to: string): Promise<OutboxItem[]> {
-    return this.records.serial(async () => {
-      const moved: OutboxItem[] = [];
-      for (const item of this.records.list(from)) {
-        if (item.state.status !== 'queued' && item.state.status !== 'waiting') continue;
-        const next: OutboxItem = { ...item, account: to, state: { status: 'queued' }, updatedAt: this.clock() };
-        await this.records.update(next);
-        moved.push(next);
-      }
-      return moved;
-    });
+    return this.records.serial(() => moveWrites(this.records, from, to, this.clock()));
   }
 
-  /** Removes an account's writes not yet sent (queued or waiting). Returns how many. */
+  /** Removes an account's writes not yet sent (queued, waiting or scheduled). Returns how many. */
   discardPending(account: string): Promise<number> {
-    return this.records.serial(async () => {
-      const pending = this.records.list(account).filter(isPending);
-      await this.records.removeMany(pending.map((item) => item.id));
-      return pending.length;
-    });
+    return this.records.serial(() => dropUnsent(this.records, account));
   }
 
   private async requeue(item: OutboxItem, request: WriteRequest): Promise<OutboxItem> {

@@ -4,7 +4,15 @@ import { type BudgetView, budgetView, type PacedHold } from './pacing';
 import type { AccountState, ItemStatus, OutboxItem } from './types';
 
 /** Item states from most to least in need of the user's attention. */
-export const STATUS_SEVERITY: readonly ItemStatus[] = ['failed', 'uncertain', 'waiting', 'sending', 'queued', 'sent'];
+export const STATUS_SEVERITY: readonly ItemStatus[] = [
+  'failed',
+  'uncertain',
+  'waiting',
+  'sending',
+  'queued',
+  'scheduled',
+  'sent',
+];
 
 /** An account's pause as the UI shows it (times absolute, ms). */
 export interface AccountPause {
@@ -31,7 +39,7 @@ export interface AccountPacing {
 /** Everything the badge, the popup and the Outbox header need, in one object. */
 export interface OutboxSummary {
   counts: Record<ItemStatus, number>;
-  /** Writes not yet sent or decided: queued, waiting and sending. */
+  /** Writes not yet sent or decided: queued, waiting and sending (a scheduled one waits for its time, not for the platform). */
   pending: number;
   /** The state most in need of attention among the items, or null when there are none. */
   worst: ItemStatus | null;
@@ -54,7 +62,15 @@ export function summarize(
   nextWakeAt: number | null,
   paced: ReadonlyMap<string, PacedHold> = new Map(),
 ): OutboxSummary {
-  const counts: Record<ItemStatus, number> = { queued: 0, sending: 0, sent: 0, waiting: 0, failed: 0, uncertain: 0 };
+  const counts: Record<ItemStatus, number> = {
+    queued: 0,
+    sending: 0,
+    sent: 0,
+    waiting: 0,
+    failed: 0,
+    uncertain: 0,
+    scheduled: 0,
+  };
   for (const item of items) counts[item.state.status] += 1;
   const worst = STATUS_SEVERITY.find((status) => counts[status] > 0) ?? null;
   const paused: AccountPause[] = [];

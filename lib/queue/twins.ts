@@ -1,3 +1,4 @@
+import type { OutboxRecords } from './records';
 import type { OutboxItem } from './types';
 
 /** How long after a post is sent the Outbox keeps looking for a second copy of it. */
@@ -59,4 +60,31 @@ export function findTwins(
     }
   }
   return found;
+}
+
+/**
+ * Notes second copies of recently sent posts seen on a timeline page (see `findTwins`) on their
+ * items: they then say "published twice" with both links. Never deletes anything. Returns the
+ * items changed. Run inside the records' serial chain.
+ */
+export async function noteTwinsIn(
+  records: OutboxRecords,
+  posts: readonly SeenPost[],
+  account: string,
+  isMine: (post: SeenPost) => boolean,
+  now: number,
+): Promise<OutboxItem[]> {
+  const changed: OutboxItem[] = [];
+  for (const [id, twins] of findTwins(records.list(account), posts, isMine, now)) {
+    const item = records.item(id);
+    if (item === undefined || item.state.status !== 'sent') continue;
+    const next: OutboxItem = {
+      ...item,
+      state: { ...item.state, twins: [...(item.state.twins ?? []), ...twins] },
+      updatedAt: now,
+    };
+    await records.update(next);
+    changed.push(next);
+  }
+  return changed;
 }

@@ -39,7 +39,12 @@ export type ItemState =
   | { status: 'sent'; id?: string; at: number; settled?: boolean; twins?: string[]; moderation?: 'held' }
   | { status: 'waiting'; until: number }
   | { status: 'failed'; reason: FailureReason; at: number }
-  | { status: 'uncertain'; since: number; at: number; detail: string };
+  | { status: 'uncertain'; since: number; at: number; detail: string }
+  /**
+   * The user chose when it goes: not sent, nor holding up its account's other writes, before
+   * `sendAt`; then it joins the back of its account's queue (scheduled.ts).
+   */
+  | { status: 'scheduled'; sendAt: number };
 
 /** The name of an item state. */
 export type ItemStatus = ItemState['status'];
@@ -73,6 +78,11 @@ export interface OutboxItem {
    * later writes wait behind it (first in, first out).
    */
   holdUntil?: number;
+  /**
+   * A scheduled write that went to the queue: the time the user chose, and when it went (later
+   * than chosen when the browser was not running then). Kept for the Outbox's words and notices.
+   */
+  scheduled?: { sendAt: number; wentAt: number };
 }
 
 /** Still in its Undo window at `now`: queued, and held until later. */

@@ -1,7 +1,7 @@
 import type { OutboxItemView } from '@/lib/messages/fields';
 
 /** The Outbox's sections, in the order they are shown. */
-export type OutboxGroupName = 'attention' | 'pending' | 'sent';
+export type OutboxGroupName = 'attention' | 'pending' | 'scheduled' | 'sent';
 
 export interface OutboxGroup {
   name: OutboxGroupName;
@@ -14,8 +14,12 @@ const GROUP_OF: Record<OutboxItemView['state']['status'], OutboxGroupName> = {
   sending: 'pending',
   waiting: 'pending',
   queued: 'pending',
+  scheduled: 'scheduled',
   sent: 'sent',
 };
+
+/** When a scheduled write goes. */
+const sendAtOf = ({ state }: OutboxItemView) => (state.status === 'scheduled' ? state.sendAt : 0);
 
 /** When the item last changed state (the time a user relates it to). */
 function changedAt(item: OutboxItemView): number {
@@ -25,16 +29,17 @@ function changedAt(item: OutboxItemView): number {
 
 /**
  * Groups the Outbox by what the user has to do: first what needs a decision (failed, uncertain;
- * newest first), then what is still going out (in the order it will be sent), then what was sent
- * (newest first). Empty groups are left out.
+ * newest first), then what is still going out (in the order it will be sent), then what waits for
+ * the time the user chose (soonest first), then what was sent (newest first). Empty groups are left out.
  */
 export function groupOutbox(items: readonly OutboxItemView[]): OutboxGroup[] {
-  const groups: Record<OutboxGroupName, OutboxItemView[]> = { attention: [], pending: [], sent: [] };
+  const groups: Record<OutboxGroupName, OutboxItemView[]> = { attention: [], pending: [], scheduled: [], sent: [] };
   for (const item of items) groups[isTwinned(item) ? 'attention' : GROUP_OF[item.state.status]].push(item);
   groups.attention.sort((a, b) => changedAt(b) - changedAt(a) || b.seq - a.seq);
   groups.pending.sort((a, b) => a.seq - b.seq);
+  groups.scheduled.sort((a, b) => sendAtOf(a) - sendAtOf(b) || a.seq - b.seq);
   groups.sent.sort((a, b) => changedAt(b) - changedAt(a) || b.seq - a.seq);
-  return (['attention', 'pending', 'sent'] as const)
+  return (['attention', 'pending', 'scheduled', 'sent'] as const)
     .map((name) => ({ name, items: groups[name] }))
     .filter((group) => group.items.length > 0);
 }

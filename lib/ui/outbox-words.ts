@@ -57,5 +57,7 @@ export function stateLabel(state: OutboxItemView['state']): string {
       return t('outboxStateFailed');
     case 'uncertain':
       return t('outboxStateUncertain');
+    case 'scheduled':
+      return t('outboxStateScheduled');
   }
 }

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import type { Reply } from '@/lib/messages/envelope';
 import { bodyProblem, type ComposerMessage } from '@/lib/ui/compose';
 import { errorText } from '@/lib/ui/error-text';
+import { parseSendAt, whenWords } from '@/lib/ui/send-at';
 import type { DraftKey, DraftStore } from './drafts';
 
 /** What a composer needs from its container. */
@@ -13,6 +15,9 @@ export interface DraftComposer {
   onSubmit: () => Promise<void>;
   /** Puts text in the box from elsewhere (a draft handed over), with a note. */
   replace: (text: string, note?: string) => void;
+  /** "Send at…": the field's value, null while the write goes as soon as it can. */
+  sendAt: string | null;
+  onSendAt: (value: string | null) => void;
 }
 
 /**
@@ -23,13 +28,14 @@ export interface DraftComposer {
 export function useDraftComposer(
   drafts: DraftStore,
   key: DraftKey,
-  send: (body: string) => Promise<Reply<'enqueueWrite'>>,
+  send: (body: string, sendAt?: number) => Promise<Reply<'enqueueWrite'>>,
   queuedText: string,
   onQueued?: () => void,
 ): DraftComposer {
   const [value, setValue] = useState(() => drafts.get(key));
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<ComposerMessage | null>(null);
+  const [sendAt, setSendAt] = useState<string | null>(null);
   const live = useRef(true);
   useEffect(
     () => () => {
@@ -53,15 +59,21 @@ export function useDraftComposer(
       setMessage({ tone: 'error', text: problem });
       return;
     }
+    const when = sendAt === null ? undefined : parseSendAt(sendAt, Date.now());
+    if (when !== undefined && 'problem' in when) {
+      setMessage({ tone: 'error', text: t(when.problem) });
+      return;
+    }
     setBusy(true);
     setMessage(null);
-    const reply = await send(value);
+    const reply = await send(value, when?.sendAt);
     if (reply.ok) await drafts.clear(key);
     if (!live.current) return;
     setBusy(false);
     if (reply.ok) {
       setValue('');
-      setMessage({ tone: 'ok', text: queuedText });
+      setSendAt(null);
+      setMessage({ tone: 'ok', text: when === undefined ? queuedText : t('composeScheduled', whenWords(when.sendAt)) });
       onQueued?.();
     } else setMessage({ tone: 'error', text: errorText(reply.error) });
   };
@@ -75,5 +87,10 @@ export function useDraftComposer(
     [drafts, key],
   );
 
-  return { value, busy, message, onInput, onSubmit, replace };
+  const onSendAt = useCallback((next: string | null) => {
+    setSendAt(next);
+    setMessage(null);
+  }, []);
+
+  return { value, busy, message, onInput, onSubmit, replace, sendAt, onSendAt };
 }

@@ -11,7 +11,7 @@ function status(change: { pending?: number; worst?: Status['outbox']['worst']; p
     account: null,
     scopes: null,
     outbox: {
-      counts: { queued: 0, sending: 0, sent: 0, waiting: 0, failed: 0, uncertain: 0 },
+      counts: { queued: 0, sending: 0, sent: 0, waiting: 0, failed: 0, uncertain: 0, scheduled: 0 },
       pending: change.pending ?? 0,
       worst: change.worst ?? null,
     },

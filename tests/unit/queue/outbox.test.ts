@@ -276,7 +276,15 @@ describe('subscribe and summary', () => {
     await settleMicrotasks();
 
     const summary = outbox.summary();
-    expect(summary.counts).toEqual({ queued: 1, sending: 0, sent: 0, waiting: 1, failed: 1, uncertain: 0 });
+    expect(summary.counts).toEqual({
+      queued: 1,
+      sending: 0,
+      sent: 0,
+      waiting: 1,
+      failed: 1,
+      uncertain: 0,
+      scheduled: 0,
+    });
     expect(summary.pending).toBe(2);
     expect(summary.worst).toBe('failed');
     expect(summary.paused).toEqual([{ account: ACC, rateLimitedUntil: START + 30_000 }]);

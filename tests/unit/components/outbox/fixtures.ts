@@ -32,7 +32,7 @@ export function status(change: Partial<Status> = {}): Status {
     account: { id: 'acc_1', handle: 'demo', displayName: 'Dana Demo' },
     scopes: ['posts:read', 'posts:write', 'reactions:write'],
     outbox: {
-      counts: { queued: 0, sending: 0, sent: 0, waiting: 0, failed: 0, uncertain: 0 },
+      counts: { queued: 0, sending: 0, sent: 0, waiting: 0, failed: 0, uncertain: 0, scheduled: 0 },
       pending: 0,
       worst: null,
     },

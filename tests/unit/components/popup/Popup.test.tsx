@@ -173,7 +173,7 @@ describe('popup', () => {
     show(
       status({
         outbox: {
-          counts: { queued: 2, sending: 0, sent: 4, waiting: 1, failed: 1, uncertain: 0 },
+          counts: { queued: 2, sending: 0, sent: 4, waiting: 1, failed: 1, uncertain: 0, scheduled: 0 },
           pending: 3,
           worst: 'failed',
         },
@@ -188,7 +188,7 @@ describe('popup', () => {
     show(
       status({
         outbox: {
-          counts: { queued: 0, sending: 0, sent: 0, waiting: 0, failed: 2, uncertain: 1 },
+          counts: { queued: 0, sending: 0, sent: 0, waiting: 0, failed: 2, uncertain: 1, scheduled: 0 },
           pending: 0,
           worst: 'failed',
         },
@@ -202,7 +202,7 @@ describe('popup', () => {
     show(
       status({
         outbox: {
-          counts: { queued: 0, sending: 0, sent: 2, waiting: 0, failed: 0, uncertain: 0 },
+          counts: { queued: 0, sending: 0, sent: 2, waiting: 0, failed: 0, uncertain: 0, scheduled: 0 },
           pending: 0,
           worst: 'sent',
         },

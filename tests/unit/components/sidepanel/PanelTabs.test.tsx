@@ -42,7 +42,7 @@ describe('PanelTabs', () => {
   it('keeps the name "Outbox" and tells how many writes wait, and when one needs attention', () => {
     const waiting = status({
       outbox: {
-        counts: { queued: 2, sending: 1, sent: 0, waiting: 0, failed: 1, uncertain: 0 },
+        counts: { queued: 2, sending: 1, sent: 0, waiting: 0, failed: 1, uncertain: 0, scheduled: 0 },
         pending: 3,
         worst: 'failed',
       },
