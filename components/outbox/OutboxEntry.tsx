@@ -1,11 +1,8 @@
-import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { Countdown } from '@/components/common/Countdown';
-import { displayLocale, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import type { OutboxItemView } from '@/lib/messages/fields';
-import { excerpt } from '@/lib/ui/outbox-groups';
-import { failureText, stateLabel, uncertainText } from '@/lib/ui/outbox-words';
-import { tNodes } from '@/lib/ui/t-node';
+import { stateLabel } from '@/lib/ui/outbox-words';
+import { Detail, ScheduledNote, What } from './OutboxDetail';
 import { OutboxEditor } from './OutboxEditor';
 
 /** What an Outbox action resolves with: words for an error, or undefined when it worked. */
@@ -20,6 +17,9 @@ export interface OutboxEntryProps {
   onRetry: (id: string) => ActionResult;
   onEditAndResend: (id: string, body: string) => ActionResult;
   onDiscard: (id: string) => ActionResult;
+  /** A scheduled write: another time (and words), or at once. */
+  onReschedule: (id: string, sendAt: number, body?: string) => ActionResult;
+  onSendNow: (id: string) => ActionResult;
   /** Another write of the same account waits for the rate limit: a queued one goes after it. */
   behindWait?: boolean;
   /** The next write of an account its announced budget holds: until when. */
@@ -29,122 +29,6 @@ export interface OutboxEntryProps {
   /** Scroll to this write and focus it (the panel was opened on it); `onFocused` once done. */
   focused?: boolean;
   onFocused?: () => void;
-}
-
-const time = (ms: number) => new Date(ms).toLocaleTimeString(displayLocale(), { hour: '2-digit', minute: '2-digit' });
-
-/** A post's page on the platform's site (with a comment's anchor). */
-const postUrl = (siteOrigin: string, postId: string, hash?: string) =>
-  `${siteOrigin}/posts/${encodeURIComponent(postId)}${hash === undefined ? '' : `#${encodeURIComponent(hash)}`}`;
-
-/** A link to a post on the platform's site (a new tab), or its id as text when the site is unknown. */
-function PostLink({ siteOrigin, postId }: { siteOrigin: string | null; postId: string }) {
-  const text = t('outboxPostRef', postId);
-  if (siteOrigin === null) return <span>{text}</span>;
-  return (
-    <a href={postUrl(siteOrigin, postId)} target="_blank" rel="noopener noreferrer">
-      {text}
-    </a>
-  );
-}
-
-/** What was written, in a user's words: the post's text, "Reply to post …", "Well sourced on post …". */
-function What({ item, reactionLabel, siteOrigin }: Omit<OutboxEntryProps, `on${string}`>) {
-  const { request } = item;
-  switch (request.kind) {
-    case 'post':
-      return <>{tNodes('outboxWhatPost', <q>{excerpt(request.body)}</q>)}</>;
-    case 'comment':
-      return (
-        <>
-          {tNodes('outboxWhatReply', <PostLink siteOrigin={siteOrigin} postId={request.postId} />)}{' '}
-          <q>{excerpt(request.body)}</q>
-        </>
-      );
-    case 'reaction':
-      return (
-        <>
-          {tNodes(
-            'outboxWhatReaction',
-            <strong>{reactionLabel(request.reaction)}</strong>,
-            <PostLink siteOrigin={siteOrigin} postId={request.postId} />,
-          )}
-        </>
-      );
-  }
-}
-
-/** A post the platform holds more than once: a link to every copy, and how to remove one. */
-function Twins({ ids, siteOrigin }: { ids: string[]; siteOrigin: string | null }) {
-  return (
-    <span class="outbox-twins">
-      <strong>{t('outboxTwinsTitle')}</strong>{' '}
-      {ids.map((copy, index) => (
-        <span key={copy}>
-          {index > 0 && ', '}
-          {siteOrigin === null ? (
-            <code>{copy}</code>
-          ) : (
-            <a href={postUrl(siteOrigin, copy)} target="_blank" rel="noopener noreferrer">
-              {t('outboxTwinCopy', copy)}
-            </a>
-          )}
-        </span>
-      ))}
-      . {t('outboxTwinsAdvice')}
-    </span>
-  );
-}
-
-/** Where the item is, in words (with a live countdown while it waits). */
-function Detail({
-  item,
-  siteOrigin,
-  behindWait,
-  pacedUntil,
-}: {
-  item: OutboxItemView;
-  siteOrigin: string | null;
-  behindWait: boolean;
-  pacedUntil?: number | undefined;
-}): ComponentChildren {
-  const { state, request } = item;
-  switch (state.status) {
-    case 'queued':
-      if (item.lastError?.kind === 'key_disabled') return t('outboxQueuedDisabled');
-      if (item.lastError?.kind === 'network') return t('outboxQueuedOffline');
-      if (item.lastError?.kind === 'rate_limited' || behindWait) return t('outboxQueuedRateLimited');
-      if (pacedUntil !== undefined) return tNodes('outboxQueuedPaced', <Countdown until={pacedUntil} />);
-      return t('outboxQueuedDetail');
-    case 'sending':
-      return t('outboxSendingDetail');
-    case 'waiting':
-      return tNodes('outboxWaitingDetail', <Countdown until={state.until} />);
-    case 'sent': {
-      // Held for moderation: not public yet, so no link to it as if it were.
-      if (state.moderation === 'held') return t('outboxHeldDetail', time(state.at));
-      const postId = request.kind === 'post' ? state.id : request.postId;
-      const hash = request.kind === 'comment' ? state.id : undefined;
-      if (state.id !== undefined && state.twins !== undefined && state.twins.length > 0)
-        return <Twins ids={[state.id, ...state.twins]} siteOrigin={siteOrigin} />;
-      return (
-        <>
-          {state.id === undefined
-            ? t('outboxSentNoId', time(state.at))
-            : tNodes('outboxSentDetail', time(state.at), <code>{state.id}</code>)}{' '}
-          {siteOrigin !== null && postId !== undefined && (
-            <a href={postUrl(siteOrigin, postId, hash)} target="_blank" rel="noopener noreferrer">
-              {t('outboxView')}
-            </a>
-          )}
-        </>
-      );
-    }
-    case 'failed':
-      return failureText(state.reason);
-    case 'uncertain':
-      return uncertainText(state.detail, request.kind);
-  }
 }
 
 /**
@@ -176,8 +60,9 @@ export function OutboxEntry(props: OutboxEntryProps) {
     setError(failure);
   };
 
+  const scheduled = item.state.status === 'scheduled' ? item.state.sendAt : undefined;
   const canRetry = status === 'failed' || status === 'uncertain';
-  const canEdit = status === 'failed' && item.request.kind !== 'reaction';
+  const canEdit = (status === 'failed' || scheduled !== undefined) && item.request.kind !== 'reaction';
   const canDiscard = status !== 'sending' && status !== 'sent';
   const body = item.request.kind === 'reaction' ? '' : item.request.body;
 
@@ -193,7 +78,7 @@ export function OutboxEntry(props: OutboxEntryProps) {
       <div class="outbox-entry-head">
         <span class={`chip chip-${status}`}>{stateLabel(item.state)}</span>
         <span id={`${id}-what`} class="outbox-what">
-          <What {...props} />
+          <What item={item} reactionLabel={props.reactionLabel} siteOrigin={props.siteOrigin} />
         </span>
         {props.speaker !== undefined && <span class="outbox-speaker">{t('speakerAs', props.speaker)}</span>}
       </div>
@@ -205,6 +90,7 @@ export function OutboxEntry(props: OutboxEntryProps) {
           pacedUntil={props.pacedUntil}
         />
       </p>
+      <ScheduledNote item={item} />
       {error !== undefined && (
         <p class="outbox-error" role="alert">
           {error}
@@ -213,8 +99,11 @@ export function OutboxEntry(props: OutboxEntryProps) {
       {editing ? (
         <OutboxEditor
           initial={body}
-          onResend={async (text) => {
-            const failure = await onEditAndResend(item.id, text);
+          sendAt={scheduled}
+          onResend={async (text, sendAt) => {
+            const failure = await (sendAt === undefined
+              ? onEditAndResend(item.id, text)
+              : props.onReschedule(item.id, sendAt, text));
             if (failure === undefined) setEditing(false);
             return failure;
           }}
@@ -245,7 +134,17 @@ export function OutboxEntry(props: OutboxEntryProps) {
                 aria-describedby={`${id}-what`}
                 onClick={() => setEditing(true)}
               >
-                {t('outboxEditAndResend')}
+                {scheduled === undefined ? t('outboxEditAndResend') : t('outboxEditScheduled')}
+              </button>
+            )}
+            {scheduled !== undefined && (
+              <button
+                type="button"
+                disabled={busy}
+                aria-describedby={`${id}-what`}
+                onClick={() => run(() => props.onSendNow(item.id))}
+              >
+                {t('outboxSendNow')}
               </button>
             )}
             {canDiscard && (
@@ -256,7 +155,7 @@ export function OutboxEntry(props: OutboxEntryProps) {
                 aria-describedby={`${id}-what`}
                 onClick={() => run(() => onDiscard(item.id))}
               >
-                {t('outboxDiscard')}
+                {scheduled === undefined ? t('outboxDiscard') : t('outboxCancelScheduled')}
               </button>
             )}
           </div>

@@ -20,6 +20,8 @@ export interface OutboxActions {
   onRetry: (id: string) => ActionResult;
   onEditAndResend: (id: string, body: string) => ActionResult;
   onDiscard: (id: string) => ActionResult;
+  onReschedule: (id: string, sendAt: number, body?: string) => ActionResult;
+  onSendNow: (id: string) => ActionResult;
   /** Reads older sent writes; resolves to an error's words when that failed. */
   onShowOlder: () => Promise<string | undefined>;
 }
@@ -98,6 +100,8 @@ export function OutboxView(props: OutboxViewProps) {
                   onRetry={props.onRetry}
                   onEditAndResend={props.onEditAndResend}
                   onDiscard={onDiscard}
+                  onReschedule={props.onReschedule}
+                  onSendNow={props.onSendNow}
                   behindWait={waitingAccounts.has(item.account)}
                   pacedUntil={pacedHeads.get(item.id)}
                   focused={item.id === props.focusItem}

@@ -1,6 +1,7 @@
 import { t } from '@/lib/i18n';
 import type { WriteRequest } from '@/lib/queue/types';
 import { excerpt } from '@/lib/ui/outbox-groups';
+import { lateWords } from '@/lib/ui/send-at';
 import type { Notice } from './notifications';
 
 /**
@@ -51,6 +52,13 @@ export function noticeWords(notice: Notice, names: NoticeNames): { title: string
     };
   }
   const what = latest.request === undefined ? '' : whatWords(latest.request, names.reactionLabel);
+  if (notice.kind === 'landed' && latest.scheduledLateMs !== undefined) {
+    const late = latest.scheduledLateMs;
+    return {
+      title: late > 0 ? t('notifyScheduledLateTitle', lateWords(late)) : t('notifyScheduledTitle'),
+      message: what,
+    };
+  }
   if (notice.kind === 'landed') {
     const minutes = Math.max(1, Math.round((latest.waitedMs ?? 0) / 60_000));
     return { title: t('notifyLandedTitle', String(minutes)), message: what };

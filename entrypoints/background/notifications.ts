@@ -1,10 +1,11 @@
 import type { OutboxChange } from '@/lib/queue';
+import { LATE_MS } from '@/lib/queue/scheduled';
 import type { WriteRequest } from '@/lib/queue/types';
 
 /**
  * Which Outbox changes are worth a system notification, and how often one may be shown: pure, the
  * clock passed in (the browser glue is notifier.ts). Three kinds, each rate-limited on its own:
- * a write that waited more than a minute landed, a write failed or became uncertain, an account's
+ * a write that waited more than a minute landed (a scheduled one: whenever it went), a write failed or became uncertain, an account's
  * key was disabled.
  */
 export type NoticeKind = 'landed' | 'trouble' | 'disabled';
@@ -32,6 +33,8 @@ export interface NoticeEvent {
   request?: WriteRequest;
   /** `landed`: how long it waited; `trouble`: failed or uncertain. */
   waitedMs?: number;
+  /** `landed`, a scheduled write: it went at its time (0), or this late (the browser was closed then). */
+  scheduledLateMs?: number;
   status?: 'failed' | 'uncertain';
   /** `disabled`: the server's reason. */
   reason?: string;
@@ -53,6 +56,18 @@ export function noticeOf(change: OutboxChange, now: number): NoticeEvent | undef
   const { item } = change;
   const { state } = item;
   const about = { account: item.account, itemId: item.id, request: item.request };
+  if (state.status === 'sent' && item.scheduled !== undefined && item.resends === 0) {
+    if (!fresh(state.at)) return undefined;
+    const late = item.scheduled.wentAt - item.scheduled.sendAt;
+    const scheduledLateMs = late > LATE_MS ? late : 0;
+    return {
+      kind: 'landed',
+      key: `landed:${item.id}:${state.at}`,
+      waitedMs: state.at - item.createdAt,
+      scheduledLateMs,
+      ...about,
+    };
+  }
   if (state.status === 'sent') {
     const waitedMs = state.at - item.createdAt;
     if (item.resends > 0 || waitedMs <= LONG_WAIT_MS || !fresh(state.at)) return undefined;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { AccountChooser } from '@/components/common/AccountChooser';
+import { SendAtField } from '@/components/common/SendAtField';
 import { StatusLine } from '@/components/common/StatusLine';
 import { t } from '@/lib/i18n';
 import { MAX_BODY_LENGTH } from '@/lib/messages/limits';
@@ -7,6 +8,7 @@ import { sendMessage } from '@/lib/messages/send';
 import { quickPostDraftItem } from '@/lib/storage/quick-post-draft';
 import { errorText } from '@/lib/ui/error-text';
 import type { Status } from '@/lib/ui/page-store';
+import { parseSendAt, whenWords } from '@/lib/ui/send-at';
 import { useSpeaker } from '@/lib/ui/speaker';
 
 /** How long typing rests before the draft is saved. */
@@ -21,6 +23,7 @@ export function QuickPost({ ready, status }: { ready: boolean; status: Status | 
   const [text, setText] = useState('');
   const [feedback, setFeedback] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const [busy, setBusy] = useState(false);
+  const [sendAt, setSendAt] = useState<string | null>(null);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
@@ -42,14 +45,25 @@ export function QuickPost({ ready, status }: { ready: boolean; status: Status | 
     if (body.length > MAX_BODY_LENGTH) {
       return setFeedback({ kind: 'error', text: t('popupPostTooLong', String(MAX_BODY_LENGTH)) });
     }
+    const when = sendAt === null ? undefined : parseSendAt(sendAt, Date.now());
+    if (when !== undefined && 'problem' in when) return setFeedback({ kind: 'error', text: t(when.problem) });
     setBusy(true);
-    const reply = await sendMessage('enqueueWrite', { kind: 'post', body, ...(speaker ? { as: speaker.id } : {}) });
+    const reply = await sendMessage('enqueueWrite', {
+      kind: 'post',
+      body,
+      ...(speaker ? { as: speaker.id } : {}),
+      ...(when === undefined ? {} : { sendAt: when.sendAt }),
+    });
     setBusy(false);
     if (!reply.ok) return setFeedback({ kind: 'error', text: errorText(reply.error) });
     clearTimeout(saveTimer.current);
     await quickPostDraftItem.setValue('');
     setText('');
-    setFeedback({ kind: 'ok', text: t('popupQueued') });
+    setSendAt(null);
+    setFeedback({
+      kind: 'ok',
+      text: when === undefined ? t('popupQueued') : t('composeScheduled', whenWords(when.sendAt)),
+    });
   };
 
   const length = text.trim().length;
@@ -80,8 +94,17 @@ export function QuickPost({ ready, status }: { ready: boolean; status: Status | 
         <span id="quick-post-hint" class={length > MAX_BODY_LENGTH ? 'hint over' : 'hint'}>
           {ready ? t('popupPostHint', [String(length), String(MAX_BODY_LENGTH)]) : t('popupPostNotReady')}
         </span>
+        <SendAtField
+          id="quick-post"
+          value={sendAt}
+          disabled={busy || !ready}
+          onChange={(value) => {
+            setSendAt(value);
+            setFeedback(undefined);
+          }}
+        />
         <button type="submit" disabled={busy || !ready}>
-          {t('popupPost')}
+          {sendAt === null ? t('popupPost') : t('composeSchedule')}
         </button>
       </div>
       <StatusLine error={feedback?.kind === 'error'}>{feedback?.text}</StatusLine>

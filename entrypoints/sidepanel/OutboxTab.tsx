@@ -17,6 +17,9 @@ const actions: OutboxActions = {
   onRetry: (id) => act(sendMessage('retryItem', { id })),
   onEditAndResend: (id, body) => act(sendMessage('editAndResend', { id, body })),
   onDiscard: (id) => act(sendMessage('discardItem', { id })),
+  onReschedule: (id, sendAt, body) =>
+    act(sendMessage('rescheduleWrite', { id, sendAt, ...(body === undefined ? {} : { body }) })),
+  onSendNow: (id) => act(sendMessage('sendWriteNow', { id })),
   onShowOlder: async () => {
     const error = await pageStore().loadOlder();
     return error === undefined ? undefined : errorText(error);

@@ -40,6 +40,17 @@ describe('noticeOf: which change is worth a notification', () => {
     });
   });
 
+  it('a scheduled write whenever it went, saying how late when the browser was closed at its time', () => {
+    const sendAt = T0 + 10_000;
+    const onTime = item({ status: 'sent', id: 'p1', at: sendAt + 500 }, { scheduled: { sendAt, wentAt: sendAt } });
+    expect(noticeOf(changed(onTime), sendAt + 600)).toMatchObject({ kind: 'landed', scheduledLateMs: 0 });
+    const wentAt = sendAt + 45 * 60_000;
+    const late = item({ status: 'sent', id: 'p1', at: wentAt + 500 }, { scheduled: { sendAt, wentAt } });
+    expect(noticeOf(changed(late), wentAt + 600)).toMatchObject({ kind: 'landed', scheduledLateMs: 45 * 60_000 });
+    // Sent again by the user after a failure: they are watching it.
+    expect(noticeOf(changed({ ...late, resends: 1 }), wentAt + 600)).toBeUndefined();
+  });
+
   it('not a write that landed within the minute', () => {
     const at = T0 + LONG_WAIT_MS;
     expect(noticeOf(changed(item({ status: 'sent', id: 'p1', at })), at)).toBeUndefined();

@@ -64,9 +64,9 @@ describe('bars follow their posts: one port per frame, own site only', () => {
           {
             postId: 'p_1',
             reactions: [{ kind: 'agree', status: 'queued' }],
-            replies: { pending: 0, sent: 0, failed: 0, uncertain: 0, scheduled: 0 },
+            replies: { pending: 0, sent: 0, failed: 0, uncertain: 0 },
           },
-          { postId: 'p_2', reactions: [], replies: { pending: 0, sent: 0, failed: 0, uncertain: 0, scheduled: 0 } },
+          { postId: 'p_2', reactions: [], replies: { pending: 0, sent: 0, failed: 0, uncertain: 0 } },
         ],
       },
     ]);

@@ -55,7 +55,7 @@ describe('my writes per post (the one model)', () => {
     expect(states.get('p_2')).toEqual({
       postId: 'p_2',
       reactions: [],
-      replies: { pending: 0, sent: 0, failed: 0, uncertain: 0, scheduled: 0 },
+      replies: { pending: 0, sent: 0, failed: 0, uncertain: 0 },
     });
   });
 

@@ -116,9 +116,9 @@ describe('scheduled writes', () => {
     const { outbox } = await makeOutbox();
     const reaction = { kind: 'reaction' as const, postId: 'p_1', reaction: 'agree' };
     await expect(outbox.enqueue(A, reaction, { sendAt: START + 1_000 })).rejects.toMatchObject({ code: 'not_allowed' });
-    await expect(
-      outbox.enqueue(A, post('far'), { sendAt: START + MAX_SCHEDULE_AHEAD_MS + 1 }),
-    ).rejects.toMatchObject({ code: 'not_allowed' });
+    await expect(outbox.enqueue(A, post('far'), { sendAt: START + MAX_SCHEDULE_AHEAD_MS + 1 })).rejects.toMatchObject({
+      code: 'not_allowed',
+    });
     await expect(outbox.enqueue(A, post('nan'), { sendAt: Number.NaN })).rejects.toMatchObject({ code: 'not_allowed' });
     expect(outbox.list()).toEqual([]);
   });

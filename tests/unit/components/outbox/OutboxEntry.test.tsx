@@ -16,6 +16,8 @@ function renderEntry(speaker?: string) {
         onRetry={async () => undefined}
         onEditAndResend={async () => undefined}
         onDiscard={async () => undefined}
+        onReschedule={async () => undefined}
+        onSendNow={async () => undefined}
         {...(speaker === undefined ? {} : { speaker })}
       />
     </ul>,

@@ -19,6 +19,8 @@ function view(items: OutboxItemView[], focusItem: string | undefined, onFocused:
       onRetry={none}
       onEditAndResend={none}
       onDiscard={none}
+      onReschedule={none}
+      onSendNow={none}
       onShowOlder={none}
       focusItem={focusItem}
       onFocused={onFocused}

@@ -307,6 +307,8 @@ describe('OutboxView', () => {
         onRetry={none}
         onEditAndResend={none}
         onDiscard={none}
+        onReschedule={none}
+        onSendNow={none}
         onShowOlder={none}
       />,
     );
