@@ -14,7 +14,8 @@ export interface ReplyComposerProps {
   send: (postId: string, body: string, sendAt?: number) => Promise<Reply<'enqueueWrite'>>;
   /** Put the caret in the box when it appears (it was opened just now, not restored). */
   autoFocus: boolean;
-  onQueued: (postId: string) => void;
+  /** The reply is in the Outbox (queued or scheduled): the words that say so. */
+  onQueued: (postId: string, confirmation: string) => void;
   onClose: (postId: string) => void;
 }
 
@@ -26,7 +27,7 @@ export function ReplyComposer(props: ReplyComposerProps) {
     replyDraftKey(postId),
     (body, sendAt) => send(postId, body, sendAt),
     t('panelReplyQueued'),
-    () => onQueued(postId),
+    (confirmation) => onQueued(postId, confirmation),
   );
   const textarea = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {

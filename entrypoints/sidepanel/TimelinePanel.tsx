@@ -139,9 +139,9 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource, mutes
     [markPending, unmarkPending],
   );
   const onReplyQueued = useCallback(
-    (postId: string) => {
+    (postId: string, confirmation: string) => {
       boxes.close(postId);
-      setAnnouncement(t('panelReplyQueued'));
+      setAnnouncement(confirmation);
     },
     [boxes],
   );

@@ -16,7 +16,12 @@ const sendReply = (postId: string, body: string, sendAt?: number) =>
   });
 
 /** The inline reply composer of a post whose reply box is open. */
-export function replyBox(item: PostView, boxes: ReplyBoxes, drafts: DraftStore, onQueued: (postId: string) => void) {
+export function replyBox(
+  item: PostView,
+  boxes: ReplyBoxes,
+  drafts: DraftStore,
+  onQueued: (postId: string, confirmation: string) => void,
+) {
   if (!boxes.isOpen(item.id)) return undefined;
   return (
     <ReplyComposer

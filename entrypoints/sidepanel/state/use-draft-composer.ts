@@ -30,7 +30,7 @@ export function useDraftComposer(
   key: DraftKey,
   send: (body: string, sendAt?: number) => Promise<Reply<'enqueueWrite'>>,
   queuedText: string,
-  onQueued?: () => void,
+  onQueued?: (confirmation: string) => void,
 ): DraftComposer {
   const [value, setValue] = useState(() => drafts.get(key));
   const [busy, setBusy] = useState(false);
@@ -73,8 +73,9 @@ export function useDraftComposer(
     if (reply.ok) {
       setValue('');
       setSendAt(null);
-      setMessage({ tone: 'ok', text: when === undefined ? queuedText : t('composeScheduled', whenWords(when.sendAt)) });
-      onQueued?.();
+      const confirmation = when === undefined ? queuedText : t('composeScheduled', whenWords(when.sendAt));
+      setMessage({ tone: 'ok', text: confirmation });
+      onQueued?.(confirmation);
     } else setMessage({ tone: 'error', text: errorText(reply.error) });
   };
 

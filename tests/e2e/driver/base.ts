@@ -177,8 +177,9 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
     }
   }
 
-  async restart(options: Omit<LaunchOptions, 'profileDir'> = {}): Promise<void> {
+  async restart(options: Omit<LaunchOptions, 'profileDir'> = {}, whileClosed?: () => Promise<void>): Promise<void> {
     await this.browser.close();
+    await whileClosed?.();
     this.probePage = undefined;
     this.kept.clear();
     this.options = { ...this.options, ...options, profileDir: this.profileDir };

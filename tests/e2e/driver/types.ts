@@ -108,8 +108,11 @@ export interface ExtensionBrowser {
    * grants back but not give them (Firefox can do both).
    */
   reset(options?: Pick<LaunchOptions, ResettableOption>): Promise<boolean>;
-  /** Closes the browser and starts it again on the same profile (the same user's browser restarted). */
-  restart(options?: Omit<LaunchOptions, 'profileDir'>): Promise<void>;
+  /**
+   * Closes the browser and starts it again on the same profile (the same user's browser restarted);
+   * `whileClosed` runs in between (time passing while the browser is closed).
+   */
+  restart(options?: Omit<LaunchOptions, 'profileDir'>, whileClosed?: () => Promise<void>): Promise<void>;
   /** Closes every tab the test opened (the browser stays, for the next test of the file). */
   closeTabs(): Promise<void>;
   /** Closes the browser and removes a profile it made. */

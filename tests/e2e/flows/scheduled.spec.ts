@@ -1,0 +1,143 @@
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { LATE_MS } from '@/lib/queue/scheduled';
+import { newAccount } from '../driver/extension';
+import { expect, test } from '../driver/test';
+import { click, fill, find, press, role, until, waitForNoText, waitForText } from '../driver/ui';
+import { untilWrites, writesOf } from '../driver/writes';
+import { OutboxScreen } from '../screens/outbox';
+import { PopupScreen } from '../screens/popup';
+import { SidePanelScreen } from '../screens/side-panel';
+import { earlySends } from '../support/sandbox-client';
+import { scaled } from '../support/time';
+
+// "Send at…": writes that go when the user chose, through a closed browser, with Edit, Cancel and
+// Send now while they wait, and every rule of the Outbox once they go (docs/decisions.md).
+
+/** Whole seconds `ms` from now: the date-and-time field holds no milliseconds. */
+const secondsAhead = (ms: number) => Math.ceil((Date.now() + ms) / 1000) * 1000;
+/** Whole minutes from now (a time a user picks in the field's minute steps). */
+const minutesAhead = (minutes: number) => Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000;
+
+/** Opens "Send at…" under the box `scope` holds and picks `at` in the browser's own time zone. */
+async function chooseTime(scope: Page | ElementHandle, at: number): Promise<void> {
+  await click(scope, role('button', 'Send at…'));
+  const field = await find(scope, 'input[type="datetime-local"]');
+  await field.evaluate((input, ms) => {
+    const date = new Date(ms);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+    const time = `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+    (input as HTMLInputElement).value = `${day}T${time}`;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, at);
+}
+
+/** Writes a new post in the side panel, to go at `at` (Ctrl+Enter in the box, as a user sends). */
+async function schedulePost(panel: SidePanelScreen, body: string, at: number): Promise<void> {
+  await fill(panel.page, SidePanelScreen.newPost, body);
+  await chooseTime(panel.page, at);
+  await click(panel.page, SidePanelScreen.newPost);
+  await press(panel.page, 'Control+Enter');
+  await waitForText(panel.page, /Scheduled for .+\. The Outbox holds it until then\./);
+}
+
+/** When the sandbox took the account's posts (its request log): the accepted POSTs' times. */
+async function postTimes(control: Parameters<typeof writesOf>[0], account: string): Promise<number[]> {
+  const log = await control.writeLog(account);
+  return log
+    .filter((entry) => entry.method === 'POST' && entry.path === '/v1/posts' && entry.status < 300)
+    .map((e) => e.at);
+}
+
+test('Send at…: a post goes at its time, one due while the browser is closed goes at the next start and says it went late; Edit, Send now and Cancel; a 429 is waited out', async ({
+  ext,
+  control,
+}) => {
+  test.setTimeout(scaled(300_000));
+  const { key, account } = await newAccount(ext, control);
+  const posts = async () => (await control.postsOf(key, account)).map((post) => post.body);
+
+  // Due while the browser is closed: it goes at the next start, and the Outbox says why it was late.
+  let panel = await SidePanelScreen.open(ext);
+  const lateAt = secondsAhead(6_000);
+  await schedulePost(panel, 'Due while the browser was closed.', lateAt);
+  await ext.restart({}, async () => {
+    await until(
+      async () => (Date.now() > lateAt + LATE_MS + 1_000 ? true : undefined),
+      'its time long past',
+      scaled(90_000),
+    );
+  });
+  await expect.poll(posts, { timeout: scaled(30_000) }).toEqual(['Due while the browser was closed.']);
+  panel = await SidePanelScreen.open(ext);
+  const outbox = new OutboxScreen(panel.page);
+  await outbox.open();
+  await outbox.item(
+    'Due while the browser was closed.',
+    /Scheduled for .+: it went 1 min late, as the browser was closed \(or the computer asleep\) then\./,
+  );
+
+  // Thirty seconds ahead from the panel; from the popup an hour ahead; a reply two hours ahead.
+  await click(panel.page, SidePanelScreen.timelineTab);
+  const onTimeAt = secondsAhead(30_000);
+  await schedulePost(panel, 'Thirty seconds on.', onTimeAt);
+  const popup = await PopupScreen.open(ext);
+  await fill(popup.page, PopupScreen.quickPost, 'From the popup, in an hour.');
+  await chooseTime(popup.page, minutesAhead(60));
+  await click(popup.page, PopupScreen.quickPost);
+  await press(popup.page, 'Control+Enter');
+  await waitForText(popup.page, /Scheduled for .+\. The Outbox holds it until then\./);
+  await panel.page.bringToFront();
+  const first = await panel.firstArticle();
+  await click(first, role('button', 'Reply', { exact: true }));
+  await fill(first, role('textbox', 'Reply'), 'A reply I think better of.');
+  await chooseTime(first, minutesAhead(120));
+  await click(first, role('textbox', 'Reply'));
+  await press(panel.page, 'Control+Enter');
+  // The reply box closes; the panel says where the reply went.
+  await waitForText(panel.page, /Scheduled for .+\. The Outbox holds it until then\./, {
+    selector: 'p.visually-hidden[role="status"]',
+  });
+
+  // While they wait: Edit the popup's post (words and time), Cancel the reply, Send one now.
+  await outbox.open();
+  await waitForText(panel.page, 'Scheduled (3)');
+  const editing = await outbox.item('From the popup');
+  await click(editing, role('button', 'Edit', { exact: true }));
+  await fill(editing, role('textbox', 'Edited text'), 'From the popup, edited.');
+  const editedAt = minutesAhead(180);
+  await (await find(editing, 'input[type="datetime-local"]')).evaluate((input, ms) => {
+    const date = new Date(ms);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+    (input as HTMLInputElement).value = `${day}T${two(date.getHours())}:${two(date.getMinutes())}`;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, editedAt);
+  await click(editing, role('button', 'Save', { exact: true }));
+  await outbox.item('From the popup, edited.', /Goes on .+, or when you choose Send now\./);
+  await click(await outbox.item('A reply I think better of.'), role('button', 'Cancel'));
+  await waitForNoText(panel.page, 'A reply I think better of.');
+  await click(await outbox.item('From the popup, edited.'), role('button', 'Send now'));
+  await outbox.item('From the popup, edited.', /Sent at/);
+
+  // The thirty-second post: not before its time, and within a few seconds after (the sandbox's log).
+  await outbox.item('Thirty seconds on.', /Sent at [\s\S]+Scheduled for .+\./, scaled(60_000));
+  const times = await postTimes(control, account);
+  expect(times).toHaveLength(3);
+  const onTime = times[2] ?? 0;
+  expect(onTime).toBeGreaterThanOrEqual(onTimeAt);
+  expect(onTime - onTimeAt).toBeLessThan(scaled(5_000));
+  expect(await posts()).toEqual(['Due while the browser was closed.', 'From the popup, edited.', 'Thirty seconds on.']);
+  // The cancelled reply never went.
+  expect((await writesOf(control, account)).filter((write) => write.type === 'comment.created')).toEqual([]);
+
+  // Due while the budget is spent: it meets the 429 and waits its Retry-After, never sending early.
+  await control.setSilentBudget(account, 1, 4);
+  await ext.call('enqueueWrite', { kind: 'post', body: 'Spends the budget.' });
+  await ext.call('enqueueWrite', { kind: 'post', body: 'Due while the budget is spent.', sendAt: secondsAhead(1_000) });
+  await untilWrites(control, account, 'post.created', 5);
+  const log = await control.writeLog(account);
+  expect(log.some((entry) => entry.status === 429)).toBe(true);
+  expect(earlySends(log)).toEqual([]);
+  expect((await posts()).slice(-2)).toEqual(['Spends the budget.', 'Due while the budget is spent.']);
+});
