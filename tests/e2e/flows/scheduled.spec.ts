@@ -104,7 +104,7 @@ test('Send at…: a post goes at its time, one due while the browser is closed g
   await waitForText(panel.page, 'Scheduled (3)');
   const editing = await outbox.item('From the popup');
   await click(editing, role('button', 'Edit', { exact: true }));
-  await fill(editing, role('textbox', 'Edited text'), 'From the popup, edited.');
+  await fill(panel.page, role('textbox', 'Edited text'), 'From the popup, edited.');
   const editedAt = minutesAhead(180);
   await (await find(editing, 'input[type="datetime-local"]')).evaluate((input, ms) => {
     const date = new Date(ms);
