@@ -1,6 +1,8 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { LATE_MS } from '@/lib/queue/scheduled';
+import { expectAccessible } from '../driver/axe';
 import { newAccount } from '../driver/extension';
+import { screenshot } from '../driver/screenshots';
 import { expect, test } from '../driver/test';
 import { click, fill, find, press, role, until, waitForNoText, waitForText } from '../driver/ui';
 import { untilWrites, writesOf } from '../driver/writes';
@@ -84,6 +86,8 @@ test('Send at…: a post goes at its time, one due while the browser is closed g
   const popup = await PopupScreen.open(ext);
   await fill(popup.page, PopupScreen.quickPost, 'From the popup, in an hour.');
   await chooseTime(popup.page, minutesAhead(60));
+  await expectAccessible(ext, popup.page, 'the popup with "Send at…" open');
+  await screenshot(ext, popup.page, 'popup-send-at');
   await click(popup.page, PopupScreen.quickPost);
   await press(popup.page, 'Control+Enter');
   await waitForText(popup.page, /Scheduled for .+\. The Outbox holds it until then\./);
@@ -102,6 +106,8 @@ test('Send at…: a post goes at its time, one due while the browser is closed g
   // While they wait: Edit the popup's post (words and time), Cancel the reply, Send one now.
   await outbox.open();
   await waitForText(panel.page, 'Scheduled (3)');
+  await expectAccessible(ext, panel.page, 'the Outbox with scheduled writes');
+  await screenshot(ext, panel.page, 'outbox-scheduled');
   const editing = await outbox.item('From the popup');
   await click(editing, role('button', 'Edit', { exact: true }));
   await fill(panel.page, role('textbox', 'Edited text'), 'From the popup, edited.');
