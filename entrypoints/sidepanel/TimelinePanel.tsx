@@ -21,6 +21,7 @@ import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
 import { lazy } from '@/lib/ui/lazy';
 import type { Status } from '@/lib/ui/page-store';
+import { countedOnce } from '@/lib/ui/reaction-counts';
 import { markFirstItemsPainted } from './fast-open/first-paint';
 import { speakerField, usePanelSpeaker } from './state/speaker';
 import { type MutesSource, useMuteActions, useMutes } from './state/use-mutes';
@@ -67,7 +68,7 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource, mutes
 
   const online = useOnline();
   const kinds = useReactionKinds(kindsSource);
-  const { marks, markPending, unmarkPending } = usePostMarks();
+  const { marks, markPending, unmarkPending, landed } = usePostMarks();
   const [reactErrors, setReactErrors] = useState<ReadonlyMap<string, string>>(() => new Map());
   const [announcement, setAnnouncement] = useState('');
   const list = useRef<VirtualListHandle>(null);
@@ -175,7 +176,7 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource, mutes
 
   const renderRow = (item: PostView, index: number) => (
     <TimelineItem
-      item={item}
+      item={countedOnce(item, landed, store.readAtOf(item))}
       position={index + 1}
       setSize={setSize}
       reactionKinds={kinds ?? []}

@@ -146,6 +146,7 @@ export const itemStateSchema = z.discriminatedUnion('status', [
     status: z.literal('sent'),
     id: z.string().optional(),
     at: z.number(),
+    since: z.number().optional(),
     settled: z.boolean().optional(),
     twins: z.array(z.string()).optional(),
     moderation: z.literal('held').optional(),

@@ -4,7 +4,7 @@ import type { FailureReason, ItemState, SendResult } from './types';
  * Where a write the platform took ends: sent (held for moderation, when it said so), or failed in
  * words when its moderation rejected it at once (the user may edit and send it again).
  */
-export function landedState(result: SendResult, at: number): ItemState {
+export function landedState(result: SendResult, at: number, since?: number): ItemState {
   const { id, moderation } = result;
   if (moderation?.state === 'rejected') {
     const reason: FailureReason = {
@@ -18,6 +18,7 @@ export function landedState(result: SendResult, at: number): ItemState {
     status: 'sent',
     ...(id === undefined ? {} : { id }),
     at,
+    ...(since === undefined ? {} : { since }),
     ...(moderation?.state === 'held' ? { moderation: 'held' as const } : {}),
   };
 }

@@ -269,7 +269,7 @@ export class Scheduler {
       }
       const now = clock();
       const { lastError: _, ...rest } = sending;
-      const landed: OutboxItem = { ...rest, state: landedState(result, now), updatedAt: now };
+      const landed: OutboxItem = { ...rest, state: landedState(result, now, since), updatedAt: now };
       const current = records.account(item.account);
       const next = withBudget(withoutPauses(current ?? { account: item.account }, now), observed);
       // The outcome and what the answer said of the budget: one transaction, one write.

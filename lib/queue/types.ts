@@ -35,8 +35,18 @@ export type ItemState =
    * `id`: the platform's id (absent when it gave none: a reaction's record may have no id).
    * `twins`: other copies of the same post the platform holds (a browser re-sent the POST by itself).
    * `moderation: 'held'`: the platform took it but holds it for moderation; it is not public yet.
+   * `since`: when the send that landed began (absent when it was found by a lookup): a read that
+   * ended before it cannot have counted it.
    */
-  | { status: 'sent'; id?: string; at: number; settled?: boolean; twins?: string[]; moderation?: 'held' }
+  | {
+      status: 'sent';
+      id?: string;
+      at: number;
+      since?: number;
+      settled?: boolean;
+      twins?: string[];
+      moderation?: 'held';
+    }
   | { status: 'waiting'; until: number }
   | { status: 'failed'; reason: FailureReason; at: number }
   | { status: 'uncertain'; since: number; at: number; detail: string }

@@ -82,13 +82,27 @@ export class TimelineStore {
   private checking = false;
   /** Whether the panel draws a post (its search and mutes): a page with none to draw counts as empty. */
   private visible: (item: PostView) => boolean = () => true;
+  /** When each post shown arrived (its counts are as of then); none for posts kept from the last opening. */
+  private readonly readAt = new WeakMap<PostView, number>();
+  private readonly fetchPage: FetchPage;
 
   constructor(
-    private readonly fetchPage: FetchPage,
+    fetchPage: FetchPage,
     private readonly cache?: FirstPageCache,
   ) {
+    this.fetchPage = async (request) => {
+      const reply = await fetchPage(request);
+      const at = Date.now();
+      if (reply.ok) for (const item of reply.data.items) this.readAt.set(item, at);
+      return reply;
+    };
     const cached = cache?.read() ?? [];
     if (cached.length > 0) this.state = { ...INITIAL, items: unique(cached), stale: true };
+  }
+
+  /** When `post` (this very record) came from the platform: its counts are as of then. */
+  readAtOf(post: PostView): number | undefined {
+    return this.readAt.get(post);
   }
 
   /** The current state (a new object after every change). */

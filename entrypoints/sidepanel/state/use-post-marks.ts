@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'preact/hooks';
 import { type PostStateView, postStates, reactionViews, withMyWrite } from '@/lib/messages/post-writes';
 import { useOutbox } from '@/lib/ui/page-store';
+import { landedReactions } from '@/lib/ui/reaction-counts';
 
 /** A reaction shown as pending at once, before the Outbox's push has it. */
 const key = (postId: string, kind: string) => `${postId}\n${kind}`;
@@ -32,5 +33,7 @@ export function usePostMarks() {
       return next;
     });
   }, []);
-  return { marks, markPending, unmarkPending };
+  // The user's reactions the platform took: counted once in each post's count (reaction-counts.ts).
+  const landed = useMemo(() => landedReactions(outbox?.items ?? []), [outbox]);
+  return { marks, markPending, unmarkPending, landed };
 }

@@ -95,6 +95,24 @@ test('side panel: set the key, read and page the timeline, post, reply and react
   const landed = (await firstPage(control.baseUrl, key)).items.find((post) => post.id === fixtureId);
   expect(landed?.reactionCounts.well_sourced).toBe(1);
   expect((await mine('reaction.created')).map((e) => e.data.kind)).toEqual(['well_sourced']);
+  // Counted once: the post was read before the reaction went, so the panel adds it (1, not the
+  // platform's 0 of that read); after the next read the platform's 1 has it, and nothing is added.
+  expect((await mark()).description).toBe('1 so far, you reacted');
+  const reads = async () =>
+    (await control.control<{ requests: { method: string; path: string }[] }>('GET', '/requests')).requests.filter(
+      (entry) => entry.method === 'GET' && entry.path === '/v1/timelines/public',
+    ).length;
+  const readsBefore = await reads();
+  await click(panel.page, SidePanelScreen.refresh);
+  await expect.poll(reads, { timeout: scaled(15_000) }).toBeGreaterThan(readsBefore);
+  await until(
+    async () =>
+      (await (await find(panel.page, SidePanelScreen.refresh)).evaluate((el) => el.hasAttribute('aria-disabled')))
+        ? undefined
+        : true,
+    'the refresh done',
+  );
+  expect((await mark()).description).toBe('1 so far, you reacted');
 
   // The Outbox tab lists the three writes as sent.
   await click(panel.page, SidePanelScreen.outboxTab);

@@ -29,6 +29,23 @@ function controlled() {
 }
 
 describe('TimelineStore', () => {
+  it('knows when each post shown came from the platform, and not for posts kept from the last opening', async () => {
+    vi.useFakeTimers({ now: 10_000, toFake: ['Date'] });
+    try {
+      const { fetchPage, pending } = controlled();
+      const store = new TimelineStore(fetchPage, { read: () => [post('p9')], write: () => undefined });
+      const kept = store.getState().items[0];
+      expect(kept === undefined ? 0 : store.readAtOf(kept)).toBeUndefined();
+      const first = store.loadFirst();
+      vi.setSystemTime(12_000);
+      pending[0]?.resolve(page(['p9', 'p8'], null));
+      await first;
+      expect(store.getState().items.map((item) => store.readAtOf(item))).toEqual([12_000, 12_000]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('loads the first page, then the next with the cursor, skipping ids it already has', async () => {
     const fetchPage = vi
       .fn<FetchPage>()
