@@ -20,6 +20,7 @@ import {
   writeRequestSchema,
 } from './fields';
 import { MAX_PAGE_URL_LENGTH } from './limits';
+import { savedMessages } from './saved-protocol';
 
 /** Who may send a message: extension pages (popup, side panel, options) or also content scripts. */
 export type SenderKind = 'extension' | 'content';
@@ -261,16 +262,13 @@ export const protocol = {
     reply: writeAckSchema,
   },
   /** Extension pages: opens the side panel's composer with a draft (no page may plant text there). */
-  openWithDraft: {
-    content: false,
-    request: handedDraftSchema,
-    reply: z.null(),
-  },
+  openWithDraft: { content: false, request: handedDraftSchema, reply: z.null() },
   /**
    * Extension pages: the side panel takes the draft handed to its composer (the pushes'
    * `pendingDraft` says one waits). Answered once, then cleared: two open panels never both apply it.
    */
   takePendingDraft: { content: false, request: none, reply: handedDraftSchema.nullable() },
+  ...savedMessages,
 } as const satisfies Record<string, MessageDef>;
 
 /** The table's type. */

@@ -28,7 +28,13 @@ function fakePort() {
 }
 
 const status = statusOf();
-const empty: PageState = { status: undefined, outbox: undefined, settings: undefined, pendingDraft: undefined };
+const empty: PageState = {
+  status: undefined,
+  outbox: undefined,
+  settings: undefined,
+  pendingDraft: undefined,
+  saved: undefined,
+};
 const muting = (words: string[]): Settings => ({ ...DEFAULT_SETTINGS, mutedWords: words });
 /** Lets the lazily loaded push checks load and run. */
 const settle = async () => {
