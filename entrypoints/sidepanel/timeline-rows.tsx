@@ -1,11 +1,19 @@
+import { authorOf } from '@/components/timeline/PostParts';
 import { ReplyComposer } from '@/entrypoints/sidepanel/ReplyComposer';
 import type { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
-import { t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
+import { lazy } from '@/lib/ui/lazy';
 import { speakerField } from './state/speaker';
 import type { ReplyBoxes } from './state/use-reply-boxes';
 
+/** The list of keys: its code loads when the user first asks for it. */
+export const ShortcutsDialog = lazy(() =>
+  import('@/components/timeline/ShortcutsDialog').then((module) => module.ShortcutsDialog),
+);
+
+/** Queues a new post as the panel's speaker. */
+export const sendPost = (body: string) => sendMessage('enqueueWrite', { kind: 'post', body, ...speakerField() });
 const sendReply = (postId: string, body: string) =>
   sendMessage('enqueueWrite', { kind: 'comment', postId, body, ...speakerField() });
 
@@ -16,7 +24,7 @@ export function replyBox(item: PostView, boxes: ReplyBoxes, drafts: DraftStore, 
     <ReplyComposer
       key={boxes.version(item.id)}
       postId={item.id}
-      authorName={item.author?.displayName || item.author?.handle || t('panelUnknownAuthor')}
+      authorName={authorOf(item)}
       drafts={drafts}
       send={sendReply}
       autoFocus={boxes.wantsFocus(item.id)}
