@@ -221,3 +221,34 @@ describe('pages: one port, one push per change, carrying what changed', () => {
     expect(panel.told).toEqual([{ status }]);
   });
 });
+
+describe('the Saved list reaches only the pages that follow it', () => {
+  const status = statusFixture();
+  const entry = (id: string, savedAt: number) => ({ id, source: 'https://debate.example', savedAt, body: id });
+
+  it('a follower gets the whole list first, then what was added and removed; other pages nothing of it', async () => {
+    const pages = new StatePorts(identity);
+    const changes = new PushChanges();
+    const panel = fakePort('state', fromPanel);
+    const popup = fakePort('state', fromPanel);
+    for (const port of [panel, popup]) {
+      pages.accept(
+        port as never,
+        async () => ({ status }),
+        async (topic) => () =>
+          topic === 'saved' ? { saved: { reset: true, posts: [entry('a', 1)], removed: [] } } : {},
+      );
+    }
+    panel.say({ subscribe: 'saved' });
+    await settle();
+    changes.savedChanged({ added: [entry('b', 2)], removed: [] });
+    changes.savedChanged({ added: [], removed: ['https://debate.example a'] });
+    pages.broadcast(status, undefined, { saved: changes.take().saved });
+    expect(panel.told).toEqual([
+      { status },
+      { saved: { reset: true, posts: [entry('a', 1)], removed: [] } },
+      { saved: { reset: false, posts: [entry('b', 2)], removed: ['https://debate.example a'] } },
+    ]);
+    expect(popup.told).toEqual([{ status }]);
+  });
+});

@@ -50,6 +50,17 @@ describe('the page store: settings come with the pushes', () => {
     send.mockReset();
   });
 
+  it('applies the Saved list: the whole list, then posts added and keys removed, newest saved first', () => {
+    const post = (id: string, savedAt: number) => ({ id, source: 'https://debate.example', savedAt });
+    const first = applyPush(empty, { saved: { reset: true, posts: [post('a', 1), post('b', 2)], removed: [] } });
+    expect(first.saved?.map((entry) => entry.id)).toEqual(['b', 'a']);
+    const next = applyPush(first, {
+      saved: { reset: false, posts: [post('c', 3)], removed: ['https://debate.example a'] },
+    });
+    expect(next.saved?.map((entry) => entry.id)).toEqual(['c', 'b']);
+    expect(applyPush(next, { settings: muting([]) }).saved).toBe(next.saved);
+  });
+
   it('applies a change to the status it has; a change before any whole status is not guessed at', () => {
     const first = applyPush(empty, { status });
     expect(applyPush(first, { statusChange: { head: { scopes: [] } } }).status).toEqual({ ...status, scopes: [] });

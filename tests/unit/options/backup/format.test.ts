@@ -34,7 +34,7 @@ describe('settings backup file', () => {
   it('holds every setting but the address, the accounts without their keys, and says so', () => {
     const text = backupText(buildBackup(CHANGED, [accountView({ reserve: 3 })], NOW));
     const file = JSON.parse(text);
-    expect(file).toMatchObject({ format: BACKUP_FORMAT, version: 2, exportedAt: NOW.toISOString() });
+    expect(file).toMatchObject({ format: BACKUP_FORMAT, version: 3, exportedAt: NOW.toISOString() });
     expect(file.note).toContain('holds no API key');
     const { baseUrl: _, ...rest } = CHANGED;
     expect(file.settings).toEqual(rest);
@@ -86,7 +86,7 @@ describe('settings backup file', () => {
     expect(errorOf('{"format": "debate')).toBe('This file is not a backup: it is not JSON. Nothing was changed.');
     expect(errorOf('[1, 2]')).toBe('This file is not a Debate Companion backup. Nothing was changed.');
     expect(errorOf(fileWith((b) => Object.assign(b, { format: 'other-app' })))).toContain('not a Debate Companion');
-    expect(errorOf(fileWith((b) => Object.assign(b, { version: 3 })))).toContain('made by a newer version');
+    expect(errorOf(fileWith((b) => Object.assign(b, { version: 4 })))).toContain('made by a newer version');
     expect(errorOf(' '.repeat(MAX_BACKUP_BYTES + 1))).toContain('too large');
   });
 
