@@ -45,83 +45,82 @@ function untilSaved(page: Page, count: number): Promise<string[]> {
   }, `${count} saved posts`);
 }
 
-test.describe('with the tabs permission', () => {
-  // Granted up front, as the user's earlier "Allow" (Chromium's prompt cannot be answered headless).
-  test.use({ launch: { grantedApis: ['tabs'] } });
+// A browser restart and two axe scans: minutes on a busy machine.
+test.describe.configure({ timeout: scaled(240_000) });
+// "This page" reads the tab's address: granted up front, as the user's earlier "Allow" (Chromium's
+// prompt cannot be answered headless).
+test.use({ launch: { grantedApis: ['tabs'] } });
 
-  test('Saved posts: saved from the timeline and This page, newest first, removable, kept across a restart and in the backup', async ({
-    ext,
-    control,
-  }) => {
-    // A browser restart and two axe scans: minutes on a busy machine.
-    test.setTimeout(scaled(240_000));
-    const marker = uniqueTag();
-    const site = await startThirdPartySite({ '/news/saved': '<!doctype html><html lang="en"><title>x</title></html>' });
-    try {
-      const target = `${site.origin}/news/saved`;
-      const fromTimeline = `[${marker}] saved from the timeline`;
-      const fromPage = `[${marker}] saved from This page: ${target}`;
-      const [timelineId, pageId] = await seedPosts(control, [fromTimeline, fromPage]);
-      await newAccount(ext, control);
-      const panel = await SidePanelScreen.open(ext);
+test('Saved posts: saved from the timeline and This page, newest first, removable, kept across a restart and in the backup', async ({
+  ext,
+  control,
+}) => {
+  const marker = uniqueTag();
+  const site = await startThirdPartySite({ '/news/saved': '<!doctype html><html lang="en"><title>x</title></html>' });
+  try {
+    const target = `${site.origin}/news/saved`;
+    const fromTimeline = `[${marker}] saved from the timeline`;
+    const fromPage = `[${marker}] saved from This page: ${target}`;
+    const [timelineId, pageId] = await seedPosts(control, [fromTimeline, fromPage]);
+    await newAccount(ext, control);
+    const panel = await SidePanelScreen.open(ext);
 
-      // From the timeline: the star is pressed once the push brings the saved post back.
-      const first = await panel.article(fromTimeline);
-      await click(first, SAVE);
-      await untilPressed(first, true);
+    // From the timeline: the star is pressed once the push brings the saved post back.
+    const first = await panel.article(fromTimeline);
+    await click(first, SAVE);
+    await untilPressed(first, true);
 
-      // From "This page", with the discussed page in the tab beside the panel.
-      await click(panel.page, SidePanelScreen.thisPageTab);
-      const tab = await ext.openTab(target);
-      await tab.bringToFront();
-      const linked = await withText(panel.page, '#panel-page article', fromPage, scaled(15_000));
-      await clickBehind(linked, SAVE);
-      await untilPressed(linked, true);
-      // The timeline shows the same post saved.
-      await clickBehind(panel.page, SidePanelScreen.timelineTab);
-      await untilPressed(await panel.article(fromPage), true);
+    // From "This page", with the discussed page in the tab beside the panel.
+    await click(panel.page, SidePanelScreen.thisPageTab);
+    const tab = await ext.openTab(target);
+    await tab.bringToFront();
+    const linked = await withText(panel.page, '#panel-page article', fromPage, scaled(15_000));
+    await clickBehind(linked, SAVE);
+    await untilPressed(linked, true);
+    // The timeline shows the same post saved.
+    await clickBehind(panel.page, SidePanelScreen.timelineTab);
+    await untilPressed(await panel.article(fromPage), true);
 
-      // The Saved list, newest saved first.
-      await panel.page.bringToFront();
-      await click(panel.page, OPEN_SAVED);
-      const shown = await untilSaved(panel.page, 2);
-      expect(shown[0]).toContain(fromPage);
-      expect(shown[1]).toContain(fromTimeline);
-      await panel.page.setViewport({ width: 360, height: 640 });
-      await screenshot(ext, panel.page, 'saved-posts');
-      await expectAccessible(ext, panel.page, 'side panel, Saved', { include: [SAVED_VIEW] });
+    // The Saved list, newest saved first.
+    await panel.page.bringToFront();
+    await click(panel.page, OPEN_SAVED);
+    const shown = await untilSaved(panel.page, 2);
+    expect(shown[0]).toContain(fromPage);
+    expect(shown[1]).toContain(fromTimeline);
+    await panel.page.setViewport({ width: 360, height: 640 });
+    await screenshot(ext, panel.page, 'saved-posts');
+    await expectAccessible(ext, panel.page, 'side panel, Saved', { include: [SAVED_VIEW] });
 
-      // Remove the older one; focus moves on to the next Remove (else the heading), never lost.
-      const older = await withText(panel.page, SAVED_ARTICLES, fromTimeline);
-      await click(older, role('button', /^Remove the post by .+ from Saved$/));
-      const left = await untilSaved(panel.page, 1);
-      expect(left[0]).toContain(fromPage);
-      expect((await focused(panel.page)).tag).not.toBe('body');
-      // Escape goes back to the timeline, to the button that opened the list; the star there is off.
-      await press(panel.page, 'Escape');
-      await until(async () => ((await focused(panel.page)).text.includes('Saved') ? true : undefined), 'focus back');
-      await untilPressed(await panel.article(fromTimeline), false);
+    // Remove the older one; focus moves on to the next Remove (else the heading), never lost.
+    const older = await withText(panel.page, SAVED_ARTICLES, fromTimeline);
+    await click(older, role('button', /^Remove the post by .+ from Saved$/));
+    const left = await untilSaved(panel.page, 1);
+    expect(left[0]).toContain(fromPage);
+    expect((await focused(panel.page)).tag).not.toBe('body');
+    // Escape goes back to the timeline, to the button that opened the list; the star there is off.
+    await press(panel.page, 'Escape');
+    await until(async () => ((await focused(panel.page)).text.includes('Saved') ? true : undefined), 'focus back');
+    await untilPressed(await panel.article(fromTimeline), false);
 
-      // The browser restarts: the remaining saved post is still there.
-      await ext.restart();
-      const again = await SidePanelScreen.open(ext);
-      await click(again.page, OPEN_SAVED);
-      const kept = await untilSaved(again.page, 1);
-      expect(kept[0]).toContain(fromPage);
+    // The browser restarts: the remaining saved post is still there.
+    await ext.restart();
+    const again = await SidePanelScreen.open(ext);
+    await click(again.page, OPEN_SAVED);
+    const kept = await untilSaved(again.page, 1);
+    expect(kept[0]).toContain(fromPage);
 
-      // The backup file carries it, with what it needs to be shown offline.
-      const options = await ext.open('options.html');
-      const backup = role('region', 'Backup', { exact: true });
-      const file = await captureDownload(ext, () => click(options, `${backup} ${role('button', 'Export settings')}`));
-      const parsed = JSON.parse(file.text) as { version: number; saved?: { id: string; body?: string }[] };
-      expect(parsed.version).toBe(3);
-      expect(parsed.saved).toHaveLength(1);
-      expect(parsed.saved?.[0]).toMatchObject({ id: pageId, body: fromPage, source: control.baseUrl });
-      expect(JSON.stringify(parsed.saved)).not.toContain(timelineId);
-    } finally {
-      await site.close();
-    }
-  });
+    // The backup file carries it, with what it needs to be shown offline.
+    const options = await ext.open('options.html');
+    const backup = role('region', 'Backup', { exact: true });
+    const file = await captureDownload(ext, () => click(options, `${backup} ${role('button', 'Export settings')}`));
+    const parsed = JSON.parse(file.text) as { version: number; saved?: { id: string; body?: string }[] };
+    expect(parsed.version).toBe(3);
+    expect(parsed.saved).toHaveLength(1);
+    expect(parsed.saved?.[0]).toMatchObject({ id: pageId, body: fromPage, source: control.baseUrl });
+    expect(JSON.stringify(parsed.saved)).not.toContain(timelineId);
+  } finally {
+    await site.close();
+  }
 });
 
 // A compromised renderer can send whatever our content script can: the Saved list is for extension

@@ -11,7 +11,7 @@ import {
 import { protocol } from '@/lib/messages/protocol';
 import { DEFAULT_SETTINGS, settingsSchema } from '@/lib/storage/settings';
 import { useEnglishMessages } from '../../support/locale';
-import { accountView, CHANGED, validSettings } from './fixtures';
+import { accountView, CHANGED, errorOf, validSettings } from './fixtures';
 
 const NOW = new Date('2026-11-27T10:00:00.000Z');
 
@@ -20,12 +20,6 @@ function fileWith(edit: (backup: Record<string, unknown>) => void): string {
   const backup = JSON.parse(backupText(buildBackup(CHANGED, [accountView()], NOW))) as Record<string, unknown>;
   edit(backup);
   return JSON.stringify(backup);
-}
-
-function errorOf(text: string): string {
-  const parsed = parseBackup(text);
-  if (parsed.ok) throw new Error('accepted');
-  return parsed.error;
 }
 
 describe('settings backup file', () => {

@@ -5,7 +5,7 @@ import { MAX_SAVED_POSTS } from '@/lib/storage/saved-limits';
 import type { SavedPost } from '@/lib/storage/saved-posts';
 import { DEFAULT_SETTINGS } from '@/lib/storage/settings';
 import { useEnglishMessages } from '../../support/locale';
-import { accountView } from './fixtures';
+import { accountView, errorOf } from './fixtures';
 
 const NOW = new Date('2026-11-29T10:00:00.000Z');
 
@@ -26,12 +26,6 @@ function withSaved(edit: (posts: Record<string, unknown>[]) => void): string {
   const file = JSON.parse(backupText(buildBackup(DEFAULT_SETTINGS, [], NOW, [saved('a', 2), saved('b', 1)])));
   edit(file.saved);
   return JSON.stringify(file);
-}
-
-function errorOf(text: string): string {
-  const parsed = parseBackup(text);
-  if (parsed.ok) throw new Error('accepted');
-  return parsed.error;
 }
 
 describe('saved posts in the backup file', () => {
