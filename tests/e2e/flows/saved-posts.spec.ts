@@ -65,9 +65,11 @@ test('Saved posts: saved from the timeline and This page, newest first, removabl
     await newAccount(ext, control);
     const panel = await SidePanelScreen.open(ext);
 
-    // From the timeline: the star is pressed once the push brings the saved post back.
+    // From the timeline, by keyboard (`s` on the focused post): the star is pressed once the push
+    // brings the saved post back.
     const first = await panel.article(fromTimeline);
-    await click(first, SAVE);
+    await first.focus();
+    await press(panel.page, 's');
     await untilPressed(first, true);
 
     // From "This page", with the discussed page in the tab beside the panel.
