@@ -102,7 +102,7 @@ export function BackupCard(props: {
     <section class="card" aria-labelledby="backup-title">
       <h2 id="backup-title">{t('backupTitle')}</h2>
       <p class="hint" id="backup-hint">
-        {t('backupHint')}
+        {t('backupHint')} {t('backupHintSaved')}
       </p>
       <div class="actions">
         <button type="button" onClick={exportNow} aria-describedby="backup-hint" disabled={props.saved === undefined}>
