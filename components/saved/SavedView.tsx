@@ -34,6 +34,10 @@ export function SavedView(props: SavedViewProps) {
     const next = buttons?.[Math.min(at, buttons.length - 1)];
     (next ?? heading.current)?.focus();
   }, [posts]);
+  // A removal that failed moves nothing: the focus stays on its button.
+  useEffect(() => {
+    if (props.error !== undefined) removedAt.current = undefined;
+  }, [props.error]);
   return (
     <section
       class="saved"
