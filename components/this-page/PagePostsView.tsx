@@ -1,4 +1,4 @@
-import { PostBody, PostTime } from '@/components/timeline/PostParts';
+import { PostCard, SaveButton } from '@/components/timeline/PostParts';
 import { displayLocale, t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import type { ReplyData } from '@/lib/messages/protocol';
@@ -23,6 +23,8 @@ export interface PagePostsViewProps {
   readError: string | undefined;
   onAsk: () => void;
   onReadFurther: () => void;
+  /** A post's Save toggle: whether it is saved, and the action (absent: no toggle). */
+  save?: ((post: PostView) => { saved: boolean; onToggle: () => void }) | undefined;
 }
 
 /**
@@ -68,7 +70,7 @@ function Found(props: PagePostsViewProps & { state: Extract<PagePostsState, { ki
           <ul class="this-page-posts">
             {posts.map((post) => (
               <li key={post.id}>
-                <LinkedPost post={post} />
+                <LinkedPost post={post} save={props.save} />
               </li>
             ))}
           </ul>
@@ -109,16 +111,15 @@ function Found(props: PagePostsViewProps & { state: Extract<PagePostsState, { ki
   );
 }
 
-/** One post that links here: author, time, text (links open in a new tab, without an opener). */
-function LinkedPost({ post }: { post: PostView }) {
-  const author = post.author?.displayName || post.author?.handle || t('panelUnknownAuthor');
+/** One post that links here, with its Save toggle when the panel offers one. */
+function LinkedPost({ post, save }: { post: PostView; save: PagePostsViewProps['save'] }) {
   return (
-    <article class="post" data-post-id={post.id} aria-label={author}>
-      <header class="post-head">
-        <span class="post-author">{author}</span>
-        <PostTime post={post} />
-      </header>
-      <PostBody body={post.body} />
-    </article>
+    <PostCard post={post}>
+      {save !== undefined && (
+        <div class="post-actions">
+          <SaveButton {...save(post)} />
+        </div>
+      )}
+    </PostCard>
   );
 }

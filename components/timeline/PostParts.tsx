@@ -1,4 +1,6 @@
+import type { ComponentChildren } from 'preact';
 import { RelativeTime } from '@/components/common/RelativeTime';
+import { t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import { isHttpUrl, splitLinks } from '@/lib/ui/text-links';
 
@@ -36,5 +38,49 @@ export function PostBody({ body, id }: { body: string | undefined; id?: string }
         ),
       )}
     </p>
+  );
+}
+
+/** Who wrote a post, in words: the name, else the handle, else "unknown". */
+export function authorOf(post: Pick<PostView, 'author'>): string {
+  return post.author?.displayName || post.author?.handle || t('panelUnknownAuthor');
+}
+
+/**
+ * A post shown on its own ("This page", Saved): author, time and text (links open in a new tab,
+ * without an opener), then what the user can do with it (`children`).
+ */
+export function PostCard(props: {
+  post: Pick<PostView, 'id' | 'author' | 'body' | 'createdAt' | 'url'>;
+  children?: ComponentChildren;
+}) {
+  const { post } = props;
+  const author = authorOf(post);
+  return (
+    <article class="post" data-post-id={post.id} aria-label={author}>
+      <header class="post-head">
+        <span class="post-author">{author}</span>
+        <PostTime post={post} />
+      </header>
+      <PostBody body={post.body} />
+      {props.children}
+    </article>
+  );
+}
+
+/** A post's Save toggle (a star): pressed while the post is in the Saved list. */
+export function SaveButton(props: { saved: boolean; onToggle: () => void; id?: string }) {
+  return (
+    <button
+      type="button"
+      id={props.id}
+      class="save-toggle"
+      aria-pressed={props.saved}
+      aria-label={t('savedSave')}
+      title={props.saved ? t('savedSavedTitle') : t('savedSave')}
+      onClick={props.onToggle}
+    >
+      <span aria-hidden="true">{props.saved ? '★' : '☆'}</span>
+    </button>
   );
 }

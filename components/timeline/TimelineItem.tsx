@@ -7,7 +7,7 @@ import { MAX_HANDLE_LENGTH, MUTED_HANDLE } from '@/lib/storage/settings-limits';
 import { handleKey, type MuteReason } from '@/lib/ui/timeline-filter';
 import { MutedNote } from './MutedNote';
 import { PostMenu } from './PostMenu';
-import { PostBody, PostTime } from './PostParts';
+import { authorOf, PostBody, PostTime, SaveButton } from './PostParts';
 import { ReactionButton } from './ReactionButton';
 
 export interface TimelineItemProps {
@@ -32,6 +32,8 @@ export interface TimelineItemProps {
   /** Mutes or unmutes the author (the handle as the mute list keeps it); absent: no menu. */
   onMuteAuthor?: ((handle: string, muted: boolean) => void) | undefined;
   onUnmuteWord?: ((word: string) => void) | undefined;
+  /** The post's Save toggle (whether it is saved, the action, why the last one failed); absent: none. */
+  save?: { saved: boolean; onToggle: () => void; error?: string | undefined } | undefined;
 }
 
 /** An id usable in `id` attributes, from an API id (which the spec does not constrain). */
@@ -47,7 +49,7 @@ export function domId(postId: string): string {
 export function TimelineItem(props: TimelineItemProps) {
   const { item, marks, replyOpen } = props;
   const base = domId(item.id);
-  const author = item.author?.displayName || item.author?.handle || t('panelUnknownAuthor');
+  const author = authorOf(item);
   const handle = item.author?.displayName && item.author.handle ? `@${item.author.handle}` : null;
   const { muted, onMuteAuthor } = props;
   const muteHandle = item.author?.handle ? mutableHandle(item.author.handle) : undefined;
@@ -98,6 +100,9 @@ export function TimelineItem(props: TimelineItemProps) {
             />
           ))}
         </fieldset>
+        {props.save !== undefined && (
+          <SaveButton id={`${base}-save`} saved={props.save.saved} onToggle={props.save.onToggle} />
+        )}
         {muteHandle !== undefined && onMuteAuthor !== undefined && (
           <PostMenu
             base={base}
@@ -107,9 +112,9 @@ export function TimelineItem(props: TimelineItemProps) {
           />
         )}
       </div>
-      {props.reactError !== undefined && (
+      {(props.reactError ?? props.save?.error) !== undefined && (
         <p class="post-error" role="alert">
-          {props.reactError}
+          {props.reactError ?? props.save?.error}
         </p>
       )}
       {replyOpen && (

@@ -1,3 +1,4 @@
+import type { SavedPostsBook } from '@/lib/storage/saved-book';
 import type { Drafts } from './drafts';
 import type { BackgroundServices } from './services';
 import type { Status } from './status';
@@ -12,6 +13,8 @@ export interface HandlerDeps {
   /** Pushes the status to open pages (for changes that storage events do not show, e.g. the vault). */
   notify: () => void;
   drafts: Drafts;
+  /** The Saved list's one writer. */
+  saved: SavedPostsBook;
   /** Link bars: whether all-sites access is on, and loading the bar script into a frame. */
   links: {
     allSitesEnabled(decorateAllSites: boolean): Promise<boolean>;

@@ -14,6 +14,7 @@ import { readSettings } from '@/lib/storage/settings';
 import { accountHandlers } from './account-handlers';
 import type { HandlerDeps } from './handler-deps';
 import { pagePostHandlers, type ReadTimelinePage } from './page-posts';
+import { savedHandlers } from './saved-handlers';
 import { pageSite, urlOf } from './sites';
 
 /** How long a held write (a click the bar could not prove seen) waits for the user's Undo. */
@@ -175,5 +176,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return null;
     },
     takePendingDraft: () => drafts.take(),
+    ...savedHandlers({ saved: deps.saved, resolve: (id) => services.accounts.resolve(id) }),
   };
 }

@@ -1,11 +1,13 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { DecorationWatch } from '@/lib/links/decorations';
+import type { Topic } from '@/lib/messages/push';
 import { PushChanges } from '@/lib/messages/push-changes';
 import { PushOrder } from '@/lib/messages/push-order';
 import { createRouter, toRuntimeListener } from '@/lib/messages/router';
 import type { Outbox } from '@/lib/queue';
 import { accountsItem } from '@/lib/storage/accounts';
+import { SavedPostsBook } from '@/lib/storage/saved-book';
 import { readSettings, settingsItem } from '@/lib/storage/settings';
 import { badgeFor, drawBadge } from './badge';
 import { listenForCommands } from './commands';
@@ -52,9 +54,9 @@ export default defineBackground(() => {
   // per page carries the status and the items that changed; bars hear about their posts.
   const changes = new PushChanges();
   const order = new PushOrder(async () => {
-    const { delta, posts, settings, draftChanged } = changes.take();
+    const { delta, posts, settings, draftChanged, saved: savedDelta } = changes.take();
     const [status, pendingDraft] = await Promise.all([currentStatus(), draftChanged ? drafts.waiting() : undefined]);
-    pages.broadcast(status, delta, { settings, pendingDraft });
+    pages.broadcast(status, delta, { settings, pendingDraft, saved: savedDelta });
     if (posts.size > 0) await bars.changed(posts);
     await drawBadge(status);
     await marks.outboxChanged(badgeFor(status).text);
@@ -71,7 +73,12 @@ export default defineBackground(() => {
     pushState();
   });
   const links = new LinkScripts();
-  const handlers = createHandlers({ services, status: currentStatus, kick, notify: pushState, drafts, links });
+  // The Saved list: each change reaches the pages that follow it in the next push.
+  const saved = new SavedPostsBook((change) => {
+    changes.savedChanged(change);
+    pushState();
+  });
+  const handlers = createHandlers({ services, status: currentStatus, kick, notify: pushState, drafts, links, saved });
   const router = createRouter(handlers, {
     ...identity,
     onInternalError: (error, name) => console.error(`Handling ${name} failed`, error),
@@ -98,7 +105,11 @@ export default defineBackground(() => {
       const [status, settings, pendingDraft] = await Promise.all([currentStatus(), readSettings(), drafts.waiting()]);
       return { status, settings, pendingDraft };
     };
-    const firstPage = async () => {
+    const firstPage = async (topic: Topic) => {
+      if (topic === 'saved') {
+        const posts = await saved.list();
+        return () => ({ saved: { reset: true, posts, removed: [] } });
+      }
       const [status, outbox] = await Promise.all([currentStatus(), services.outbox()]);
       return () => ({ status, outbox: changes.firstPage(outbox.list()) });
     };

@@ -1,13 +1,13 @@
 import type { Browser } from 'wxt/browser';
 import { STATE_PORT } from '@/lib/messages/envelope';
-import { type OutboxDelta, pageSaysSchema, type StatePush } from '@/lib/messages/push';
+import { type OutboxDelta, pageSaysSchema, type StatePush, type Topic } from '@/lib/messages/push';
 import { classifySender, type ExtensionIdentity } from '@/lib/messages/sender';
 import { type Status, statusChange } from '@/lib/messages/status-change';
 
-/** A page's port: whether it follows the Outbox's items, and the status its last push left it with. */
+/** A page's port: what it follows (the Outbox's items, the Saved list), and the status its last push left it with. */
 interface Subscription {
-  outbox: boolean;
-  asked: boolean;
+  follows: Set<Topic>;
+  asked: Set<Topic>;
   status: Status | undefined;
 }
 
@@ -28,31 +28,33 @@ export class StatePorts {
 
   /**
    * The `runtime.onConnect` listener's part for pages; false for a port not theirs. `greet` makes a
-   * newcomer's first push. `firstPage` gets ready (async) to make the push a page subscribing to the
-   * Outbox gets first; it is made and sent in the same task as the subscription starts, so no change
-   * falls between the first page and the changes pushed after it. Both run in the order of every
+   * newcomer's first push. `firstPage` gets ready (async) to make the push a page subscribing to a
+   * topic (the Outbox, the Saved list) gets first; it is made and sent in the same task as the
+   * subscription starts, so no change falls between the first page and the changes pushed after it. Both run in the order of every
    * push (`serial`), so a page never gets a push older than one it has.
    */
   accept(
     port: Browser.runtime.Port,
     greet: () => Promise<StatePush>,
-    firstPage: () => Promise<() => StatePush>,
+    firstPage: (topic: Topic) => Promise<() => StatePush>,
   ): boolean {
     if (port.name !== STATE_PORT) return false;
     if (classifySender(port.sender, this.identity)?.kind !== 'extension') {
       port.disconnect();
       return true;
     }
-    const subscription: Subscription = { outbox: false, asked: false, status: undefined };
+    const subscription: Subscription = { follows: new Set(), asked: new Set(), status: undefined };
     this.ports.set(port, subscription);
     port.onDisconnect.addListener(() => this.ports.delete(port));
     port.onMessage.addListener((raw: unknown) => {
-      if (!pageSaysSchema.safeParse(raw).success || subscription.asked) return;
-      subscription.asked = true;
+      const says = pageSaysSchema.safeParse(raw);
+      if (!says.success || subscription.asked.has(says.data.subscribe)) return;
+      const topic = says.data.subscribe;
+      subscription.asked.add(topic);
       this.serial(async () => {
-        const make = await firstPage();
+        const make = await firstPage(topic);
         if (!this.ports.has(port)) return;
-        subscription.outbox = true;
+        subscription.follows.add(topic);
         this.post(port, subscription, make());
       }).catch(console.error);
     });
@@ -62,18 +64,19 @@ export class StatePorts {
 
   /**
    * Sends every page the status, and what else changed (the settings, the waiting draft), and the
-   * Outbox's changes to those that follow it.
+   * Outbox's and the Saved list's changes to those that follow them.
    */
   broadcast(
     status: Status,
     outbox: OutboxDelta | undefined,
-    changed: Pick<StatePush, 'settings' | 'pendingDraft'> = {},
+    changed: Pick<StatePush, 'settings' | 'pendingDraft' | 'saved'> = {},
   ): void {
-    const { settings, pendingDraft } = changed;
+    const { settings, pendingDraft, saved } = changed;
     for (const [port, subscription] of this.ports) {
       this.post(port, subscription, {
         status,
-        ...(subscription.outbox && outbox !== undefined ? { outbox } : {}),
+        ...(subscription.follows.has('outbox') && outbox !== undefined ? { outbox } : {}),
+        ...(subscription.follows.has('saved') && saved !== undefined ? { saved } : {}),
         ...(settings === undefined ? {} : { settings }),
         ...(pendingDraft === undefined ? {} : { pendingDraft }),
       });

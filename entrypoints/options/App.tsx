@@ -1,7 +1,7 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { useStatus } from '@/lib/ui/page-store';
+import { useSaved, useStatus } from '@/lib/ui/page-store';
 import { AccountsCard } from './AccountsCard';
 import { BackupCard } from './backup/BackupCard';
 import { OutboxExport } from './backup/OutboxExport';
@@ -25,6 +25,7 @@ import './options.css';
  */
 export function App() {
   const status = useStatus();
+  const saved = useSaved();
   const { settings, loadError, save } = useSettings();
   // Bumped by an import: the cards keep what is typed in their own state, so they start again from it.
   const [generation, setGeneration] = useState(0);
@@ -67,6 +68,7 @@ export function App() {
               settings={settings}
               accounts={accounts}
               save={save}
+              saved={saved}
               onImported={() => setGeneration((value) => value + 1)}
             />
           )}

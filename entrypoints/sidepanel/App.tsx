@@ -7,7 +7,7 @@ import type { KindsSource } from '@/entrypoints/sidepanel/state/use-reaction-kin
 import { t } from '@/lib/i18n';
 import { lazy } from '@/lib/ui/lazy';
 import { outboxLinkTarget } from '@/lib/ui/outbox-link';
-import { useStatus } from '@/lib/ui/page-store';
+import { useSaved, useStatus } from '@/lib/ui/page-store';
 import { PanelTabs, type TabName } from './PanelTabs';
 import { TimelinePanel } from './TimelinePanel';
 import './sidepanel.css';
@@ -16,12 +16,15 @@ import './sidepanel.css';
 // when the user points at their tab (docs/performance.md, "Side panel: what the first screen loads").
 const OutboxTab = lazy(() => import('./OutboxTab').then((module) => module.OutboxTab));
 const ThisPageTab = lazy(() => import('./ThisPageTab').then((module) => module.ThisPageTab));
+const SavedTab = lazy(() => import('./SavedTab').then((module) => module.SavedTab));
 const LOADERS: Partial<Record<TabName, () => unknown>> = { outbox: OutboxTab.load, page: ThisPageTab.load };
 
 /**
  * The side panel: three tabs, the public timeline (with the composer), the Outbox and "This page"
  * (the posts read so far that link to the tab's page), under the
  * pause banner that shows while writes wait for the rate limit, a disabled key or the network.
+ * The Saved list opens from the timeline's bar, in the timeline's place (a fourth tab would not fit
+ * Firefox's 252 px sidebar in every language).
  */
 export function App(props: {
   store: TimelineStore;
@@ -39,6 +42,8 @@ export function App(props: {
   // The Outbox mounts when first shown and stays, so switching back and forth keeps its state.
   const [outboxShown, setOutboxShown] = useState(link !== undefined);
   const [pageShown, setPageShown] = useState(false);
+  const [savedOpen, setSavedOpen] = useState(false);
+  const saved = useSaved();
   const select = (name: TabName) => {
     setTab(name);
     if (name === 'outbox') setOutboxShown(true);
@@ -64,7 +69,27 @@ export function App(props: {
           class="tabpanel"
           hidden={tab !== 'timeline'}
         >
-          <TimelinePanel store={store} status={status} drafts={drafts} kinds={props.kinds} mutes={props.mutes} />
+          <div class="tab-view" hidden={savedOpen}>
+            <TimelinePanel
+              store={store}
+              status={status}
+              drafts={drafts}
+              kinds={props.kinds}
+              mutes={props.mutes}
+              tools={<SavedOpener count={saved?.length} onOpen={() => setSavedOpen(true)} />}
+            />
+          </div>
+          {savedOpen && (
+            <div class="tab-view scroll">
+              <SavedTab
+                onBack={() => {
+                  setSavedOpen(false);
+                  // Focus goes back where the user left: once the timeline is drawn again.
+                  requestAnimationFrame(() => document.getElementById('saved-open')?.focus());
+                }}
+              />
+            </div>
+          )}
         </div>
         <div
           role="tabpanel"
@@ -80,5 +105,23 @@ export function App(props: {
         </div>
       </main>
     </div>
+  );
+}
+
+/** The timeline bar's button that opens the Saved list (its code starts loading on intent). */
+function SavedOpener(props: { count: number | undefined; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      id="saved-open"
+      class="refresh"
+      onClick={props.onOpen}
+      onPointerEnter={() => void SavedTab.load()}
+      onFocus={() => void SavedTab.load()}
+    >
+      <span aria-hidden="true">★ </span>
+      {t('savedShow')}
+      {props.count !== undefined && props.count > 0 && <span class="saved-count">{props.count}</span>}
+    </button>
   );
 }

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { type PagePostsState, PagePostsView } from '@/components/this-page/PagePostsView';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
+import { useStatus } from '@/lib/ui/page-store';
 import { readerField } from './state/speaker';
 import { useCurrentPage, useTabsPermission } from './state/use-current-page';
+import { useSaveToggles } from './state/use-saved';
 
 /** The host a page is shown by (never sent anywhere). */
 function hostOf(url: string): string {
@@ -27,6 +29,7 @@ export function ThisPageTab({ shown }: { shown: boolean }) {
   const [state, setState] = useState<PagePostsState>({ kind: 'checking' });
   const [reading, setReading] = useState(false);
   const [readError, setReadError] = useState<string | undefined>(undefined);
+  const save = useSaveToggles(useStatus());
 
   const lookUp = useCallback(async (address: string) => {
     const reply = await sendMessage('getPagePosts', { url: address, ...readerField() });
@@ -66,6 +69,7 @@ export function ThisPageTab({ shown }: { shown: boolean }) {
       readError={readError}
       onAsk={() => void onAsk()}
       onReadFurther={() => void onReadFurther()}
+      save={save}
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { AccountChooser } from '@/components/common/AccountChooser';
 import { Composer } from '@/components/timeline/Composer';
@@ -19,7 +20,6 @@ import { t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
-import { lazy } from '@/lib/ui/lazy';
 import type { Status } from '@/lib/ui/page-store';
 import { countedOnce } from '@/lib/ui/reaction-counts';
 import { markFirstItemsPainted } from './fast-open/first-paint';
@@ -27,20 +27,14 @@ import { speakerField, usePanelSpeaker } from './state/speaker';
 import { type MutesSource, useMuteActions, useMutes } from './state/use-mutes';
 import { usePendingDrafts } from './state/use-pending-drafts';
 import { useReplyBoxes } from './state/use-reply-boxes';
+import { useSaveToggles } from './state/use-saved';
 import { useTimelineFilter } from './state/use-timeline-filter';
 import { keyActions, useTimelineKeys } from './state/use-timeline-keys';
-import { replyBox, without } from './timeline-rows';
+import { replyBox, ShortcutsDialog, sendPost, without } from './timeline-rows';
 
 /** A post card's usual height before it is measured (px). */
 const ESTIMATED_ROW = 150;
-
 const getKey = (item: PostView) => item.id;
-/** The list of keys: its code loads when the user first asks for it. */
-const ShortcutsDialog = lazy(() =>
-  import('@/components/timeline/ShortcutsDialog').then((module) => module.ShortcutsDialog),
-);
-const sendPost = (body: string, sendAt?: number) =>
-  sendMessage('enqueueWrite', { kind: 'post', body, ...speakerField(), ...(sendAt === undefined ? {} : { sendAt }) });
 
 export interface TimelinePanelProps {
   /** The timeline's state; its first page was asked for before the panel rendered. */
@@ -52,6 +46,8 @@ export interface TimelinePanelProps {
   kinds?: KindsSource | undefined;
   /** Where the mute lists come from first. */
   mutes?: MutesSource | undefined;
+  /** More buttons beside Refresh (the Saved list's). */
+  tools?: ComponentChildren;
 }
 
 /**
@@ -59,7 +55,8 @@ export interface TimelinePanelProps {
  * feed that loads the next page as the user nears its end; each post with reply and reactions. A
  * search and the user's mutes filter the loaded posts; single keys move, reply and react.
  */
-export function TimelinePanel({ store, status, drafts, kinds: kindsSource, mutes: mutesSource }: TimelinePanelProps) {
+export function TimelinePanel(props: TimelinePanelProps) {
+  const { store, status, drafts, kinds: kindsSource, mutes: mutesSource } = props;
   const [state, setState] = useState(() => store.getState());
   useEffect(() => {
     setState(store.getState());
@@ -77,6 +74,7 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource, mutes
   const post = useDraftComposer(drafts, 'post', sendPost, t('panelPostQueued'));
   const { speaker, choose } = usePanelSpeaker(status, () => void store.loadFirst());
   const mutes = useMutes(mutesSource);
+  const saveToggle = useSaveToggles(status);
   const filter = useTimelineFilter(store, state.items, mutes.lists);
   const { visible, searching } = filter;
   const root = useRef<HTMLDivElement>(null);
@@ -189,6 +187,7 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource, mutes
       muted={filter.reasons.get(item.id)}
       onMuteAuthor={(handle, mute) => void onMuteAuthor(handle, mute, index)}
       onUnmuteWord={(word) => void onUnmuteWord(word)}
+      save={saveToggle(item)}
     />
   );
 
@@ -261,6 +260,7 @@ export function TimelinePanel({ store, status, drafts, kinds: kindsSource, mutes
           <span aria-hidden="true">↻ </span>
           {t('panelRefresh')}
         </button>
+        {props.tools}
       </div>
       <SearchBar
         query={filter.query}

@@ -22,6 +22,7 @@ import {
   writeRequestSchema,
 } from './fields';
 import { MAX_PAGE_URL_LENGTH } from './limits';
+import { savedMessages } from './saved-protocol';
 
 /** Who may send a message: extension pages (popup, side panel, options) or also content scripts. */
 export type SenderKind = 'extension' | 'content';
@@ -269,6 +270,7 @@ export const protocol = {
    * `pendingDraft` says one waits). Answered once, then cleared: two open panels never both apply it.
    */
   takePendingDraft: { content: false, request: none, reply: handedDraftSchema.nullable() },
+  ...savedMessages,
 } as const satisfies Record<string, MessageDef>;
 
 /** The table's type. */

@@ -1,3 +1,4 @@
+import { savedPostSchema } from '@/lib/storage/saved-posts';
 import { settingsSchema } from '@/lib/storage/settings';
 import { z } from '@/lib/zod';
 import { accountViewSchema, outboxItemSchema } from './fields';
@@ -17,6 +18,8 @@ import { protocol } from './protocol';
  * - `settings` (as `getSettings` answers them) in the first push to a page, and in the push after
  *   every change to them, from any page or import: mutes, reaction kinds and the rest reach every
  *   open page with their value, and no page reads them back from storage.
+ * - `saved`, for a page that subscribed to it (`{subscribe: 'saved'}`): the Saved list, whole in the
+ *   first push after the subscription (`reset`), then the posts added and the keys (`savedKey`) removed.
  * - `pendingDraft` in the first push to a page, and in the push after a draft was handed to the
  *   side panel's composer or taken: when the waiting one was handed over (null: none waits). The
  *   panel then takes it (`takePendingDraft`), which answers it once.
@@ -41,10 +44,16 @@ export const statePushSchema = z.object({
     })
     .optional(),
   settings: settingsSchema.optional(),
+  saved: z.object({ reset: z.boolean(), posts: z.array(savedPostSchema), removed: z.array(z.string()) }).optional(),
   pendingDraft: z.number().nullable().optional(),
 });
 export type StatePush = z.infer<typeof statePushSchema>;
 export type OutboxDelta = NonNullable<StatePush['outbox']>;
+export type SavedDelta = NonNullable<StatePush['saved']>;
+
+/** What a page may follow beside the status and settings: each is pushed only to pages that asked. */
+export const TOPICS = ['outbox', 'saved'] as const;
+export type Topic = (typeof TOPICS)[number];
 
 /** What a page may say over its state port. */
-export const pageSaysSchema = z.strictObject({ subscribe: z.literal('outbox') });
+export const pageSaysSchema = z.strictObject({ subscribe: z.enum(TOPICS) });

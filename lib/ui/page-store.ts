@@ -4,9 +4,11 @@ import type { Reply } from '@/lib/messages/envelope';
 import { STATE_PORT } from '@/lib/messages/envelope';
 import type { OutboxItemView } from '@/lib/messages/fields';
 import type { RequestInput } from '@/lib/messages/protocol';
-import type { OutboxDelta, StatePush } from '@/lib/messages/push';
+import type { OutboxDelta, SavedDelta, StatePush, Topic } from '@/lib/messages/push';
 import { loadPushChecks, sendMessage } from '@/lib/messages/send';
 import { applyStatusChange, type Status } from '@/lib/messages/status-change';
+import { savedKey } from '@/lib/storage/saved-limits';
+import type { SavedPost } from '@/lib/storage/saved-posts';
 import type { Settings } from '@/lib/storage/settings';
 
 export type { Status };
@@ -28,6 +30,8 @@ export interface PageState {
   settings: Settings | undefined;
   /** When the draft waiting for the side panel was handed over; null: none; undefined: not told yet. */
   pendingDraft: number | null | undefined;
+  /** The Saved list, newest saved first; undefined until its first push came (pages that follow it). */
+  saved: readonly SavedPost[] | undefined;
 }
 
 /** Applies one push (pure: the store's only way to change, unit-tested on its own). */
@@ -37,7 +41,15 @@ export function applyPush(state: PageState, push: StatePush): PageState {
     outbox: push.outbox === undefined ? state.outbox : applyOutbox(state.outbox, push.outbox),
     settings: push.settings ?? state.settings,
     pendingDraft: push.pendingDraft === undefined ? state.pendingDraft : push.pendingDraft,
+    saved: push.saved === undefined ? state.saved : applySaved(state.saved, push.saved),
   };
+}
+
+function applySaved(saved: readonly SavedPost[] | undefined, delta: SavedDelta): readonly SavedPost[] {
+  const byKey = new Map(delta.reset || saved === undefined ? [] : saved.map((post) => [savedKey(post), post]));
+  for (const key of delta.removed) byKey.delete(key);
+  for (const post of delta.posts) byKey.set(savedKey(post), post);
+  return [...byKey.values()].sort((a, b) => b.savedAt - a.savedAt);
 }
 
 /** The whole status a push brings, or the page's with the push's change applied. */
@@ -76,12 +88,19 @@ export function withOlder(
  * connects again (the connection starts the worker), and asks again for what it followed.
  */
 export class PageStore {
-  private state: PageState = { status: undefined, outbox: undefined, settings: undefined, pendingDraft: undefined };
+  private state: PageState = {
+    status: undefined,
+    outbox: undefined,
+    settings: undefined,
+    pendingDraft: undefined,
+    saved: undefined,
+  };
   /** Pushes applied so far: a page's own answer is older than any push that came after it was asked. */
   private pushes = 0;
   private readonly listeners = new Set<() => void>();
   private port: ReturnType<typeof browser.runtime.connect> | undefined;
-  private wantsOutbox = false;
+  /** What the page follows beside the status (asked again after every reconnection). */
+  private readonly wants = new Set<Topic>();
   private retry: ReturnType<typeof setTimeout> | undefined;
 
   get(): PageState {
@@ -95,12 +114,12 @@ export class PageStore {
     return () => this.listeners.delete(listener);
   }
 
-  /** Follows the Outbox's items too (the first push then carries its first page). */
-  followOutbox(): void {
-    if (this.wantsOutbox) return;
-    this.wantsOutbox = true;
+  /** Follows the Outbox's items or the Saved list too (the next push then carries the first of it). */
+  follow(topic: Topic): void {
+    if (this.wants.has(topic)) return;
+    this.wants.add(topic);
     if (this.port === undefined) this.connect();
-    else this.port.postMessage({ subscribe: 'outbox' });
+    else this.port.postMessage({ subscribe: topic });
   }
 
   /** Reads the next page of older sent writes; an error's reply when it failed. */
@@ -153,7 +172,7 @@ export class PageStore {
       this.port = undefined;
       this.retry = setTimeout(() => this.connect(), 500);
     });
-    if (this.wantsOutbox) port.postMessage({ subscribe: 'outbox' });
+    for (const topic of this.wants) port.postMessage({ subscribe: topic });
   }
 
   private set(state: PageState): void {
@@ -203,6 +222,12 @@ export function usePendingDraft(): number | null | undefined {
 
 /** The Outbox's items as the page knows them; follows them from the first call. */
 export function useOutbox(): OutboxState | undefined {
-  useEffect(() => pageStore().followOutbox(), []);
+  useEffect(() => pageStore().follow('outbox'), []);
   return usePageState((state) => state.outbox);
+}
+
+/** The Saved list as the page knows it (newest first); follows it from the first call. */
+export function useSaved(): readonly SavedPost[] | undefined {
+  useEffect(() => pageStore().follow('saved'), []);
+  return usePageState((state) => state.saved);
 }

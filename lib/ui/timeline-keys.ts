@@ -10,6 +10,7 @@ export type TimelineKeyAction =
   | { type: 'next' }
   | { type: 'previous' }
   | { type: 'reply' }
+  | { type: 'save' }
   | { type: 'react'; index: number }
   | { type: 'search' }
   | { type: 'help' };
@@ -46,6 +47,7 @@ export function timelineKeyAction(event: KeyInput): TimelineKeyAction | undefine
   if (key === 'j') return { type: 'next' };
   if (key === 'k') return { type: 'previous' };
   if (key === 'r') return { type: 'reply' };
+  if (key === 's') return { type: 'save' };
   if (key === '/') return { type: 'search' };
   if (key === '?') return { type: 'help' };
   if (/^[1-9]$/.test(key)) return { type: 'react', index: Number(key) - 1 };
@@ -64,6 +66,7 @@ export const TIMELINE_SHORTCUTS: readonly ShortcutLine[] = [
   { keys: ['k'], label: 'keysPrevious' },
   { keys: ['r'], label: 'keysReply' },
   { keys: ['1', '9'], label: 'keysReact' },
+  { keys: ['s'], label: 'keysSave' },
   { keys: ['/'], label: 'keysSearch' },
   { keys: ['?'], label: 'keysHelp' },
   { keys: ['Esc'], label: 'keysEscape' },

@@ -3,6 +3,7 @@ import { StatusLine } from '@/components/common/StatusLine';
 import { t } from '@/lib/i18n';
 import type { AccountView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
+import type { SavedPost } from '@/lib/storage/saved-posts';
 import type { Settings } from '@/lib/storage/settings';
 import { errorText } from '@/lib/ui/error-text';
 import type { SaveSettings } from '../use-settings';
@@ -20,14 +21,17 @@ interface Pending {
 type Feedback = { kind: 'ok' | 'error'; text: string };
 
 /**
- * "Backup": exports the settings and the accounts' addresses, labels and reserves (never a key) as
- * a JSON file; imports one after showing what it changes, through the same `saveSettings` as every
- * other card. A file that does not check out changes nothing and says which field is wrong.
+ * "Backup": exports the settings, the accounts' addresses, labels and reserves (never a key) and the
+ * saved posts as a JSON file; imports one after showing what it changes, through the same
+ * `saveSettings` as every other card (saved posts are added to the list, never replace it). A file
+ * that does not check out changes nothing and says which field is wrong.
  */
 export function BackupCard(props: {
   settings: Settings;
   accounts: readonly AccountView[];
   save: SaveSettings;
+  /** The Saved list, as the page's store has it (undefined until it came: export waits for it). */
+  saved: readonly SavedPost[] | undefined;
   /** Called once an import saved something, so the other cards show the new values. */
   onImported: () => void;
 }) {
@@ -39,7 +43,8 @@ export function BackupCard(props: {
   const exportNow = () => {
     const now = new Date();
     const name = backupFileName(now);
-    downloadText(name, backupText(buildBackup(props.settings, props.accounts, now)), 'application/json');
+    const backup = buildBackup(props.settings, props.accounts, now, props.saved);
+    downloadText(name, backupText(backup), 'application/json');
     setFeedback({ kind: 'ok', text: t('backupExported', name) });
   };
 
@@ -60,7 +65,7 @@ export function BackupCard(props: {
       setFeedback({ kind: 'error', text: parsed.error });
       return;
     }
-    const plan = planImport(props.settings, props.accounts, parsed.backup);
+    const plan = planImport(props.settings, props.accounts, parsed.backup, props.saved);
     if (isEmptyPlan(plan)) setFeedback({ kind: 'ok', text: t('backupNothing') });
     else setPending({ fileName: file.name, exportedAt: parsed.backup.exportedAt, plan });
   };
@@ -81,6 +86,10 @@ export function BackupCard(props: {
       if (failure !== undefined) return finish({ kind: 'error', text: t('backupImportFailed', failure) });
       props.onImported();
     }
+    if (plan.saved.add.length > 0) {
+      const reply = await sendMessage('importSavedPosts', { posts: plan.saved.add });
+      if (!reply.ok) return finish({ kind: 'error', text: t('backupSavedFailed', errorText(reply.error)) });
+    }
     for (const change of plan.reserves) {
       const reply = await sendMessage('updateAccount', { id: change.id, reserve: change.to });
       if (!reply.ok)
@@ -93,10 +102,10 @@ export function BackupCard(props: {
     <section class="card" aria-labelledby="backup-title">
       <h2 id="backup-title">{t('backupTitle')}</h2>
       <p class="hint" id="backup-hint">
-        {t('backupHint')}
+        {t('backupHint')} {t('backupHintSaved')}
       </p>
       <div class="actions">
-        <button type="button" onClick={exportNow} aria-describedby="backup-hint">
+        <button type="button" onClick={exportNow} aria-describedby="backup-hint" disabled={props.saved === undefined}>
           {t('backupExport')}
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { accountName, hostName } from '@/lib/account-name';
-import { displayLocale, t } from '@/lib/i18n';
+import { displayLocale, t, tCount } from '@/lib/i18n';
+import { MAX_SAVED_POSTS } from '@/lib/storage/saved-limits';
 import type { ImportPlan } from './changes';
 import type { BackupAccount } from './format';
 
@@ -29,13 +30,14 @@ export function BackupPreview(props: {
   useEffect(() => heading.current?.focus(), []);
   const allSitesOn = plan.patch.decorateAllSites === true;
   const exported = new Date(props.exportedAt).toLocaleString(displayLocale());
+  const { add, noRoom } = plan.saved;
   return (
     <div class="backup-preview">
       <h3 id="backup-preview-title" tabIndex={-1} ref={heading}>
         {t('backupPreviewTitle', props.fileName)}
       </h3>
       <p class="hint">{t('backupPreviewExported', exported)}</p>
-      {plan.changes.length + plan.reserves.length > 0 && (
+      {plan.changes.length + plan.reserves.length + add.length > 0 && (
         <ul class="backup-changes" aria-labelledby="backup-preview-title">
           {plan.changes.map((change) => (
             <li key={change.field}>{t('backupChange', [change.label, change.from, change.to])}</li>
@@ -43,9 +45,11 @@ export function BackupPreview(props: {
           {plan.reserves.map((change) => (
             <li key={change.id}>{t('backupReserveChange', [change.name, String(change.from), String(change.to)])}</li>
           ))}
+          {add.length > 0 && <li>{tCount('backupSavedAdd', add.length)}</li>}
         </ul>
       )}
       {allSitesOn && <p class="hint">{t('backupAllSitesNote')}</p>}
+      {noRoom > 0 && <p class="hint">{t('backupSavedNoRoom', [String(noRoom), String(MAX_SAVED_POSTS)])}</p>}
       {plan.missing.length > 0 && (
         <>
           <p id="backup-missing-title">{t('backupMissingTitle')}</p>

@@ -1,6 +1,7 @@
 import { type MessageKey, t } from '@/lib/i18n';
 import type { AccountView } from '@/lib/messages/fields';
 import { kindLabel, type ReactionKind } from '@/lib/storage/reaction-kinds';
+import { mergeSaved, type SavedPost } from '@/lib/storage/saved-posts';
 import type { Settings } from '@/lib/storage/settings';
 import type { Backup, BackupAccount, BackupSettings } from './format';
 
@@ -28,6 +29,8 @@ export interface ImportPlan {
   reserves: ReserveChange[];
   /** Accounts in the file that this browser does not have: to add again, with their keys. */
   missing: BackupAccount[];
+  /** The file's saved posts not saved here yet (added, never replacing), and how many do not fit. */
+  saved: { add: SavedPost[]; noRoom: number };
 }
 
 /** The words for each setting; a setting added later without words here shows its field name. */
@@ -77,8 +80,13 @@ function matchAccount(entry: BackupAccount, file: readonly BackupAccount[], here
   return atAddress.length === 1 && inFile.length === 1 ? atAddress[0] : undefined;
 }
 
-/** What importing `backup` over these settings and accounts would change. */
-export function planImport(current: Settings, accounts: readonly AccountView[], backup: Backup): ImportPlan {
+/** What importing `backup` over these settings, accounts and saved posts would change. */
+export function planImport(
+  current: Settings,
+  accounts: readonly AccountView[],
+  backup: Backup,
+  saved: readonly SavedPost[] = [],
+): ImportPlan {
   const patch: Record<string, unknown> = {};
   const changes: SettingChange[] = [];
   const now = current as unknown as Record<string, unknown>;
@@ -102,10 +110,13 @@ export function planImport(current: Settings, accounts: readonly AccountView[], 
     else if (account.reserve !== entry.reserve)
       reserves.push({ id: account.id, name: account.name, from: account.reserve, to: entry.reserve });
   }
-  return { patch: patch as BackupSettings, changes, reserves, missing };
+  const { added, noRoom } = mergeSaved(saved, backup.saved ?? []);
+  return { patch: patch as BackupSettings, changes, reserves, missing, saved: { add: added, noRoom } };
 }
 
 /** True when importing would change nothing and leaves no account to add. */
 export function isEmptyPlan(plan: ImportPlan): boolean {
-  return plan.changes.length === 0 && plan.reserves.length === 0 && plan.missing.length === 0;
+  return (
+    plan.changes.length === 0 && plan.reserves.length === 0 && plan.missing.length === 0 && plan.saved.add.length === 0
+  );
 }

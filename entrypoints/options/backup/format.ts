@@ -5,6 +5,8 @@ import { parsePermalinkPattern } from '@/lib/links/pattern';
 import type { AccountView } from '@/lib/messages/fields';
 import { MAX_ACCOUNT_LABEL, MAX_ACCOUNTS, MAX_RESERVE } from '@/lib/storage/accounts';
 import { withProductLabels } from '@/lib/storage/reaction-kinds';
+import { MAX_SAVED_POSTS } from '@/lib/storage/saved-limits';
+import { type SavedPost, savedPostSchema } from '@/lib/storage/saved-posts';
 import { type Settings, settingsSchema } from '@/lib/storage/settings';
 import { z } from '@/lib/zod';
 
@@ -16,12 +18,16 @@ import { z } from '@/lib/zod';
 /**
  * The file's `format` and the `version` this code writes. It reads that one and every earlier one:
  * version 1 stored the default reaction kind with its English words as a label, version 2 without
- * one (the product's words, in the browser's language).
+ * one (the product's words, in the browser's language), version 3 added the saved posts (`saved`,
+ * absent when none are saved; a file without them is read as before).
  */
 export const BACKUP_FORMAT = 'debate-companion-backup';
-export const BACKUP_VERSION = 2;
-/** A larger file is refused unread: a full backup at every bound is well under 100 kB. */
-export const MAX_BACKUP_BYTES = 1_000_000;
+export const BACKUP_VERSION = 3;
+/**
+ * A larger file is refused unread: a full backup at every bound is well under 100 kB, plus the
+ * saved posts (500 of at most ~12 kB each, most far shorter).
+ */
+export const MAX_BACKUP_BYTES = 8_000_000;
 
 /**
  * The settings a backup carries: every setting but the address (the address is the default account's:
@@ -66,16 +72,23 @@ export type BackupAccount = z.output<typeof backupAccountSchema>;
 /** The whole file. */
 const backupSchema = z.strictObject({
   format: z.literal(BACKUP_FORMAT),
-  version: z.union([z.literal(1), z.literal(BACKUP_VERSION)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(BACKUP_VERSION)]),
   exportedAt: z.iso.datetime(),
   note: z.string().max(1000).optional(),
   settings: backupSettingsSchema,
   accounts: z.array(backupAccountSchema).max(MAX_ACCOUNTS).optional(),
+  /** The Saved list, newest first: checked entry by entry like any untrusted input. */
+  saved: z.array(savedPostSchema).max(MAX_SAVED_POSTS).optional(),
 });
 export type Backup = z.output<typeof backupSchema>;
 
-/** The backup of these settings and accounts, made at `now`: no key, no address in the settings. */
-export function buildBackup(settings: Settings, accounts: readonly AccountView[], now: Date): Backup {
+/** The backup of these settings, accounts and saved posts, made at `now`: no key, no address in the settings. */
+export function buildBackup(
+  settings: Settings,
+  accounts: readonly AccountView[],
+  now: Date,
+  saved: readonly SavedPost[] = [],
+): Backup {
   const { baseUrl: _address, ...rest } = settings;
   return {
     format: BACKUP_FORMAT,
@@ -89,6 +102,7 @@ export function buildBackup(settings: Settings, accounts: readonly AccountView[]
       reserve: account.reserve,
       default: account.isDefault,
     })),
+    ...(saved.length === 0 ? {} : { saved: [...saved] }),
   };
 }
 

@@ -17,20 +17,22 @@ export interface TimelineKeyTargets {
   reply(postId: string): void;
   /** Reacts to a post with the kind at `index` (from 0); answers the kind's label, or undefined when it did not. */
   react(postId: string, index: number): string | undefined;
+  /** Saves a post or takes it out of Saved (its own star); answers whether it could. */
+  save(postId: string): boolean;
   /** Shows the list of shortcuts. */
   help(): void;
 }
 
 /**
- * `r` and `1`–`9` as the panel does them: reply opens the post's box (or goes back into it); a
+ * `r`, `1`–`9` and `s` as the panel does them: reply opens the post's box (or goes back into it); a
  * reaction presses the post's own button, so it does exactly what a click does (a reaction already
- * placed or on its way is not placed again), and is announced.
+ * placed or on its way is not placed again), and is announced; `s` presses the post's star, announced.
  */
 export function keyActions(
   boxes: ReplyBoxes,
   kinds: readonly ReactionKind[] | undefined,
   announce: (words: string) => void,
-): Pick<TimelineKeyTargets, 'reply' | 'react'> {
+): Pick<TimelineKeyTargets, 'reply' | 'react' | 'save'> {
   return {
     reply: (postId) => {
       if (!boxes.isOpen(postId)) boxes.open(postId, true);
@@ -48,6 +50,14 @@ export function keyActions(
       button.click();
       announce(t('panelKeyReacted', kind.label));
       return kind.label;
+    },
+    save: (postId) => {
+      const star = document.getElementById(`${domId(postId)}-save`);
+      if (star === null) return false;
+      const wasSaved = star.getAttribute('aria-pressed') === 'true';
+      star.click();
+      announce(t(wasSaved ? 'savedRemoved' : 'savedAdded'));
+      return true;
     },
   };
 }
@@ -86,6 +96,8 @@ function run(action: TimelineKeyAction, targets: TimelineKeyTargets, target: Eve
       return true;
     case 'react':
       return post !== undefined && targets.react(post.id, action.index) !== undefined;
+    case 'save':
+      return post !== undefined && targets.save(post.id);
   }
 }
 

@@ -85,7 +85,7 @@ test('backup: export, change everything, import: the settings come back exactly;
   const text = saved.text;
   expect(text).not.toContain(key);
   expect(text).not.toContain(key.slice(-4));
-  expect(JSON.parse(text)).toMatchObject({ format: 'debate-companion-backup', version: 2, settings: CHOSEN });
+  expect(JSON.parse(text)).toMatchObject({ format: 'debate-companion-backup', version: 3, settings: CHOSEN });
 
   // Everything changes, then the page is opened again as a user would find it.
   await ext.call('saveSettings', OTHER);

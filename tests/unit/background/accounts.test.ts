@@ -6,6 +6,7 @@ import { BackgroundServices } from '@/entrypoints/background/services';
 import { statusOf } from '@/entrypoints/background/status';
 import type { Handlers } from '@/lib/messages/router';
 import { openDebateDb } from '@/lib/storage/db';
+import { SavedPostsBook } from '@/lib/storage/saved-book';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
 import { useEnglishMessages } from '../support/locale';
 
@@ -26,6 +27,7 @@ async function setup() {
     kick: vi.fn(),
     notify: vi.fn(),
     drafts: {} as never,
+    saved: new SavedPostsBook(),
     links: { allSitesEnabled: async () => false, injectBar: async () => undefined },
   });
   return { services, handlers };

@@ -7,6 +7,7 @@ import { BackgroundServices } from '@/entrypoints/background/services';
 import { statusOf } from '@/entrypoints/background/status';
 import type { Handlers } from '@/lib/messages/router';
 import { openDebateDb } from '@/lib/storage/db';
+import { SavedPostsBook } from '@/lib/storage/saved-book';
 import { updateSettings } from '@/lib/storage/settings';
 import { useFakeClock } from '../support/clock';
 import { useLocaleMessages } from '../support/locale';
@@ -30,6 +31,7 @@ async function setup() {
     kick,
     notify: vi.fn(),
     drafts: {} as never,
+    saved: new SavedPostsBook(),
     links: { allSitesEnabled: async () => false, injectBar: async () => undefined },
   });
   return { services, handlers, kick };

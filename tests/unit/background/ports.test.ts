@@ -50,6 +50,16 @@ function reaction(postId: string, from: string, status: 'queued' | 'sent' = 'que
 }
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Two pages on the state port (a side panel and a popup), greeted with the status; `firstPage` answers a subscription. */
+function panelAndPopup(firstPage: Parameters<StatePorts['accept']>[2]) {
+  const pages = new StatePorts(identity);
+  const panel = fakePort('state', fromPanel);
+  const popup = fakePort('state', fromPanel);
+  const status = statusFixture();
+  for (const port of [panel, popup]) pages.accept(port as never, async () => ({ status }), firstPage);
+  return { pages, panel, popup };
+}
+
 describe('bars follow their posts: one port per frame, own site only', () => {
   it("answers the posts a frame names with its own site's writes, then only what changed", async () => {
     let items = [reaction('p_1', 'https://news.example'), reaction('p_1', 'https://other.example', 'sent')];
@@ -107,18 +117,9 @@ describe('pages: one port, one push per change, carrying what changed', () => {
   const status = statusFixture();
 
   it('greets a page with the status; a subscriber gets the first page, then each change once', async () => {
-    const pages = new StatePorts(identity);
     const changes = new PushChanges();
     const first = reaction('p_1', 'https://news.example');
-    const panel = fakePort('state', fromPanel);
-    const popup = fakePort('state', fromPanel);
-    for (const port of [panel, popup]) {
-      pages.accept(
-        port as never,
-        async () => ({ status }),
-        async () => () => ({ status, outbox: changes.firstPage([first]) }),
-      );
-    }
+    const { pages, panel, popup } = panelAndPopup(async () => () => ({ status, outbox: changes.firstPage([first]) }));
     panel.say({ subscribe: 'outbox' });
     panel.say({ subscribe: 'outbox' });
     await settle();
@@ -219,5 +220,28 @@ describe('pages: one port, one push per change, carrying what changed', () => {
     panel.say({ subscribe: 'everything' });
     await settle();
     expect(panel.told).toEqual([{ status }]);
+  });
+});
+
+describe('the Saved list reaches only the pages that follow it', () => {
+  const status = statusFixture();
+  const entry = (id: string, savedAt: number) => ({ id, source: 'https://debate.example', savedAt, body: id });
+
+  it('a follower gets the whole list first, then what was added and removed; other pages nothing of it', async () => {
+    const changes = new PushChanges();
+    const { pages, panel, popup } = panelAndPopup(
+      async (topic) => () => (topic === 'saved' ? { saved: { reset: true, posts: [entry('a', 1)], removed: [] } } : {}),
+    );
+    panel.say({ subscribe: 'saved' });
+    await settle();
+    changes.savedChanged({ added: [entry('b', 2)], removed: [] });
+    changes.savedChanged({ added: [], removed: ['https://debate.example a'] });
+    pages.broadcast(status, undefined, { saved: changes.take().saved });
+    expect(panel.told).toEqual([
+      { status },
+      { saved: { reset: true, posts: [entry('a', 1)], removed: [] } },
+      { saved: { reset: false, posts: [entry('b', 2)], removed: ['https://debate.example a'] } },
+    ]);
+    expect(popup.told).toEqual([{ status }]);
   });
 });

@@ -57,6 +57,15 @@ const SETTINGS = {
   baseUrl: 'http://127.0.0.1:8787',
 };
 
+/** A saved post as the Saved list keeps it. */
+export const SAVED = {
+  id: 'p_1',
+  source: 'http://127.0.0.1:8787',
+  savedAt: 1_000,
+  author: { handle: 'demo' },
+  body: 'Hello',
+};
+
 export const replies = {
   getStatus: {
     baseUrl: 'http://127.0.0.1:8787',
@@ -110,6 +119,10 @@ export const replies = {
   replyToPost: { id: 'o_3', status: 'queued' as const },
   openWithDraft: null,
   takePendingDraft: { kind: 'post' as const, text: 'A quote' },
+  savePost: SAVED,
+  unsavePost: null,
+  listSavedPosts: [SAVED],
+  importSavedPosts: { added: 1, noRoom: 0 },
 } satisfies { [N in MessageName]: unknown };
 
 /** One spy per message, each answering its valid reply. */
@@ -150,4 +163,8 @@ export const validRequests: { [N in MessageName]: unknown } = {
   replyToPost: { postId: 'p_1', body: 'Agreed.' },
   openWithDraft: { kind: 'reply', postId: 'p_1', text: '' },
   takePendingDraft: undefined,
+  savePost: { post: { id: 'p_1', author: { handle: 'demo' }, body: 'Hello' }, account: 'acct-1' },
+  unsavePost: { key: 'http://127.0.0.1:8787 p_1' },
+  listSavedPosts: undefined,
+  importSavedPosts: { posts: [SAVED] },
 };

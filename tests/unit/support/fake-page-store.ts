@@ -1,4 +1,5 @@
 import type { OutboxItemView } from '@/lib/messages/fields';
+import type { SavedPost } from '@/lib/storage/saved-posts';
 import type { Settings } from '@/lib/storage/settings';
 import type { Status } from '@/lib/ui/page-store';
 
@@ -13,13 +14,16 @@ export const fakeStore = {
   olderCursor: null as string | null,
   settings: undefined as Settings | undefined,
   pendingDraft: undefined as number | null | undefined,
+  saved: [] as SavedPost[],
   listeners: new Set<() => void>(),
   /** What the page's "older history" read answers (`pageStore().loadOlder()`). */
   loadOlder: async (): Promise<unknown> => undefined,
 };
 
 /** The background's push: the state changes, every component reading it draws again. */
-export function push(change: Partial<Pick<typeof fakeStore, 'status' | 'items' | 'settings' | 'pendingDraft'>>): void {
+export function push(
+  change: Partial<Pick<typeof fakeStore, 'status' | 'items' | 'settings' | 'pendingDraft' | 'saved'>>,
+): void {
   Object.assign(fakeStore, change);
   for (const listener of fakeStore.listeners) listener();
 }
@@ -31,6 +35,7 @@ export function resetFakeStore(settings?: Settings): void {
   fakeStore.olderCursor = null;
   fakeStore.settings = settings;
   fakeStore.pendingDraft = undefined;
+  fakeStore.saved = [];
   fakeStore.listeners.clear();
   fakeStore.loadOlder = async () => undefined;
 }
@@ -66,6 +71,10 @@ export async function fakePageStoreModule(send: Send) {
     usePendingDraft: () => {
       useFollow();
       return fakeStore.pendingDraft;
+    },
+    useSaved: () => {
+      useFollow();
+      return fakeStore.saved;
     },
     pageStore: () => ({
       loadOlder: () => fakeStore.loadOlder(),

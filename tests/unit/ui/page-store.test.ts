@@ -28,7 +28,13 @@ function fakePort() {
 }
 
 const status = statusOf();
-const empty: PageState = { status: undefined, outbox: undefined, settings: undefined, pendingDraft: undefined };
+const empty: PageState = {
+  status: undefined,
+  outbox: undefined,
+  settings: undefined,
+  pendingDraft: undefined,
+  saved: undefined,
+};
 const muting = (words: string[]): Settings => ({ ...DEFAULT_SETTINGS, mutedWords: words });
 /** Lets the lazily loaded push checks load and run. */
 const settle = async () => {
@@ -42,6 +48,17 @@ describe('the page store: settings come with the pushes', () => {
     background = fakePort();
     vi.spyOn(fakeBrowser.runtime, 'connect').mockImplementation(() => background.port as never);
     send.mockReset();
+  });
+
+  it('applies the Saved list: the whole list, then posts added and keys removed, newest saved first', () => {
+    const post = (id: string, savedAt: number) => ({ id, source: 'https://debate.example', savedAt });
+    const first = applyPush(empty, { saved: { reset: true, posts: [post('a', 1), post('b', 2)], removed: [] } });
+    expect(first.saved?.map((entry) => entry.id)).toEqual(['b', 'a']);
+    const next = applyPush(first, {
+      saved: { reset: false, posts: [post('c', 3)], removed: ['https://debate.example a'] },
+    });
+    expect(next.saved?.map((entry) => entry.id)).toEqual(['c', 'b']);
+    expect(applyPush(next, { settings: muting([]) }).saved).toBe(next.saved);
   });
 
   it('applies a change to the status it has; a change before any whole status is not guessed at', () => {

@@ -9,6 +9,7 @@ describe('timeline keys', () => {
     expect(press('j')).toEqual({ type: 'next' });
     expect(press('K')).toEqual({ type: 'previous' });
     expect(press('r')).toEqual({ type: 'reply' });
+    expect(press('s')).toEqual({ type: 'save' });
     expect(press('1')).toEqual({ type: 'react', index: 0 });
     expect(press('9')).toEqual({ type: 'react', index: 8 });
     expect(press('0')).toBeUndefined();
@@ -40,6 +41,6 @@ describe('timeline keys', () => {
 
   it('lists every shortcut it knows', () => {
     const listed = TIMELINE_SHORTCUTS.flatMap((line) => line.keys);
-    for (const key of ['j', 'k', 'r', '1', '9', '/', '?']) expect(listed).toContain(key);
+    for (const key of ['j', 'k', 'r', 's', '1', '9', '/', '?']) expect(listed).toContain(key);
   });
 });

@@ -28,7 +28,15 @@ describe('BackupCard', () => {
   afterEach(() => cleanup());
 
   const card = () =>
-    render(<BackupCard settings={DEFAULT_SETTINGS} accounts={[accountView()]} save={save} onImported={imported} />);
+    render(
+      <BackupCard
+        settings={DEFAULT_SETTINGS}
+        accounts={[accountView()]}
+        save={save}
+        saved={[]}
+        onImported={imported}
+      />,
+    );
 
   it('exports the settings as a JSON file without the key', async () => {
     const blobs: Blob[] = [];
@@ -65,7 +73,7 @@ describe('BackupCard', () => {
   });
 
   it('names the accounts it would add as every page does: the label, else the host, never "(no label)"', async () => {
-    render(<BackupCard settings={DEFAULT_SETTINGS} accounts={[]} save={save} onImported={imported} />);
+    render(<BackupCard settings={DEFAULT_SETTINGS} accounts={[]} save={save} saved={[]} onImported={imported} />);
     const unlabelled = accountView({ label: '', name: '127.0.0.1:8899', baseUrl: 'http://127.0.0.1:8899/' });
     const work = accountView({ id: 'acct-two', label: 'Work', name: 'Work', isDefault: false });
     pick(backupText(buildBackup(DEFAULT_SETTINGS, [unlabelled, work], new Date())));

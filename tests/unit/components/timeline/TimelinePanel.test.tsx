@@ -13,6 +13,7 @@ import type { MessageName } from '@/lib/messages/protocol';
 import { legacyDraftsItem, readDrafts } from '@/lib/storage/drafts';
 import { DEFAULT_SETTINGS } from '@/lib/storage/settings';
 import type { Status } from '@/lib/ui/page-store';
+import { accountView } from '../../options/backup/fixtures';
 import { useFakeClock } from '../../support/clock';
 import { push, resetFakeStore } from '../../support/fake-page-store';
 import { useEnglishMessages } from '../../support/locale';
@@ -413,5 +414,38 @@ describe('TimelinePanel', () => {
     expect((screen.getByRole('textbox', { name: 'New post' }) as HTMLTextAreaElement).value).toBe(
       'My thoughts\n\n“Quote” https://example.org',
     );
+  });
+
+  it('saves a post with its star (the post as shown, nothing more) and takes it out again', async () => {
+    // Reading the default account's platform: a post is saved by its id there.
+    const status: Status = { ...statusOf(), accounts: [accountView()], defaultAccount: 'acct-one' };
+    const source = 'https://debate.example';
+    await openPanel(status);
+    const star = () => within(firstArticle()).getByRole('button', { name: 'Save post' });
+    expect(star().getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(star());
+    await flush();
+    const [saved] = calls('savePost') as { post: Record<string, unknown> }[];
+    expect(saved?.post).toEqual({
+      id: 'p_1',
+      author: { handle: 'user1', displayName: 'User 1' },
+      body: 'Post number 1',
+      createdAt: new Date(NOW - 60_000).toISOString(),
+      url: 'http://127.0.0.1:8787/posts/p_1',
+    });
+    // The push that follows brings it back: the star is pressed.
+    await act(async () => push({ saved: [{ ...(saved?.post as { id: string }), source, savedAt: NOW }] }));
+    expect(star().getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(star());
+    await flush();
+    expect(calls('unsavePost')).toEqual([{ key: `${source} p_1` }]);
+  });
+
+  it('says why a save was refused, under the post', async () => {
+    handlers.savePost = () => fail({ code: 'not_allowed', message: 'The Saved list is full (500 posts).' });
+    await openPanel();
+    fireEvent.click(within(firstArticle()).getByRole('button', { name: 'Save post' }));
+    await flush();
+    expect(within(firstArticle()).getByRole('alert').textContent).toBe('Not done: The Saved list is full (500 posts).');
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { parseBackup } from '@/entrypoints/options/backup/format';
 import type { AccountView } from '@/lib/messages/fields';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/storage/settings';
 
@@ -67,3 +68,10 @@ export const validSettings: fc.Arbitrary<Settings> = fc.record({
   mutedWords: fc.uniqueArray(label, { maxLength: 10 }),
   mutedAuthors: fc.uniqueArray(fc.stringMatching(/^[a-z0-9_]{1,20}$/), { maxLength: 10 }),
 });
+
+/** Why `parseBackup` refuses `text` (throws when it accepts it). */
+export function errorOf(text: string): string {
+  const parsed = parseBackup(text);
+  if (parsed.ok) throw new Error('accepted');
+  return parsed.error;
+}

@@ -11,7 +11,7 @@ import {
 import { protocol } from '@/lib/messages/protocol';
 import { DEFAULT_SETTINGS, settingsSchema } from '@/lib/storage/settings';
 import { useEnglishMessages } from '../../support/locale';
-import { accountView, CHANGED, validSettings } from './fixtures';
+import { accountView, CHANGED, errorOf, validSettings } from './fixtures';
 
 const NOW = new Date('2026-11-27T10:00:00.000Z');
 
@@ -22,19 +22,13 @@ function fileWith(edit: (backup: Record<string, unknown>) => void): string {
   return JSON.stringify(backup);
 }
 
-function errorOf(text: string): string {
-  const parsed = parseBackup(text);
-  if (parsed.ok) throw new Error('accepted');
-  return parsed.error;
-}
-
 describe('settings backup file', () => {
   beforeEach(() => useEnglishMessages());
 
   it('holds every setting but the address, the accounts without their keys, and says so', () => {
     const text = backupText(buildBackup(CHANGED, [accountView({ reserve: 3 })], NOW));
     const file = JSON.parse(text);
-    expect(file).toMatchObject({ format: BACKUP_FORMAT, version: 2, exportedAt: NOW.toISOString() });
+    expect(file).toMatchObject({ format: BACKUP_FORMAT, version: 3, exportedAt: NOW.toISOString() });
     expect(file.note).toContain('holds no API key');
     const { baseUrl: _, ...rest } = CHANGED;
     expect(file.settings).toEqual(rest);
@@ -86,7 +80,7 @@ describe('settings backup file', () => {
     expect(errorOf('{"format": "debate')).toBe('This file is not a backup: it is not JSON. Nothing was changed.');
     expect(errorOf('[1, 2]')).toBe('This file is not a Debate Companion backup. Nothing was changed.');
     expect(errorOf(fileWith((b) => Object.assign(b, { format: 'other-app' })))).toContain('not a Debate Companion');
-    expect(errorOf(fileWith((b) => Object.assign(b, { version: 3 })))).toContain('made by a newer version');
+    expect(errorOf(fileWith((b) => Object.assign(b, { version: 4 })))).toContain('made by a newer version');
     expect(errorOf(' '.repeat(MAX_BACKUP_BYTES + 1))).toContain('too large');
   });
 
