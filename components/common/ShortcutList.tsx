@@ -1,16 +1,23 @@
 import { t } from '@/lib/i18n';
-import { TIMELINE_SHORTCUTS } from '@/lib/ui/timeline-keys';
+import type { KeyMap } from '@/lib/storage/keymap';
+import { shortcutLines } from '@/lib/ui/timeline-keys';
 
-/** The timeline's keyboard shortcuts as a list of keys and what they do (side panel dialog, options). */
-export function ShortcutList() {
+/**
+ * The timeline's keyboard shortcuts as the user set them (`keys`; the defaults before the settings
+ * are known): a list of keys and what they do (side panel dialog, options).
+ */
+export function ShortcutList({ keys }: { keys?: KeyMap | undefined }) {
   return (
-    <dl class="shortcut-list">
-      {TIMELINE_SHORTCUTS.map((line) => (
-        <div key={line.label} class="shortcut">
-          <dt>{line.keys.flatMap((key, index) => [index > 0 ? '–' : null, <kbd key={key}>{key}</kbd>])}</dt>
-          <dd>{t(line.label)}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      {keys?.on === false && <p class="hint">{t('keysAllOff')}</p>}
+      <dl class="shortcut-list">
+        {shortcutLines(keys).map((line) => (
+          <div key={line.label} class="shortcut">
+            <dt>{line.keys.flatMap((key, index) => [index > 0 ? '–' : null, <kbd key={key}>{key}</kbd>])}</dt>
+            <dd>{t(line.label)}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { ShortcutList } from '@/components/common/ShortcutList';
 import { t } from '@/lib/i18n';
+import { useSettings } from '@/lib/ui/page-store';
 
 /**
  * The list of the timeline's shortcuts in a modal dialog (the browser's own `dialog`: focus stays
@@ -8,6 +9,7 @@ import { t } from '@/lib/i18n';
  */
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const keys = useSettings()?.keys;
   useEffect(() => {
     const el = dialog.current;
     if (el === null || el.open === open) return;
@@ -18,7 +20,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
   return (
     <dialog ref={dialog} class="shortcuts-dialog" aria-labelledby="shortcuts-title" onClose={onClose}>
       <h2 id="shortcuts-title">{t('panelShortcutsButton')}</h2>
-      <ShortcutList />
+      <ShortcutList keys={keys} />
       <p class="hint">{t('panelShortcutsNote')}</p>
       <form method="dialog">
         <button type="submit" autofocus>

@@ -62,6 +62,7 @@ export function App() {
             </OutboxHistory>
             <MutesCard words={settings.mutedWords} authors={settings.mutedAuthors} save={save} />
             <NotificationsCard notify={settings.notify} save={save} />
+            <TimelineKeys keys={settings.keys} save={save} />
           </Fragment>
           {accounts !== undefined && (
             <BackupCard
@@ -75,7 +76,6 @@ export function App() {
         </>
       )}
       <ShortcutHint />
-      <TimelineKeys />
     </main>
   );
 }

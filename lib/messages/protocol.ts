@@ -97,6 +97,7 @@ export const protocol = {
       notify: settingsSchema.shape.notify.optional(),
       mutedWords: settingsSchema.shape.mutedWords.optional(),
       mutedAuthors: settingsSchema.shape.mutedAuthors.optional(),
+      keys: settingsSchema.shape.keys.optional(),
     }),
     reply: settingsSchema.extend({ keyRemovedFor: z.string().optional() }),
   },

@@ -1,5 +1,6 @@
 import { normalizeBaseUrl } from '@/lib/base-url';
 import { z } from '@/lib/zod';
+import { DEFAULT_KEYMAP, type KeyMap, normalKey, SHORTCUT_KEY, sharedKey } from './keymap';
 import { definePref } from './prefs';
 import { DEFAULT_REACTION_KINDS, MAX_REACTION_LABEL, REACTION_KIND_VALUE, type ReactionKind } from './reaction-kinds';
 import {
@@ -20,6 +21,27 @@ export const reactionKindSchema = z.object({
   value: z.string().regex(REACTION_KIND_VALUE, 'lowercase letters, digits and _ only'),
   label: z.string().trim().min(1).max(MAX_REACTION_LABEL).optional(),
 }) satisfies z.ZodType<ReactionKind>;
+
+/** One shortcut's key: one visible character, not a digit; letters kept in lower case. Null: off. */
+const shortcutKey = z
+  .string()
+  .transform(normalKey)
+  .refine((key) => SHORTCUT_KEY.test(key), 'one visible character, not a digit')
+  .nullable();
+
+/** The side panel's single-key shortcuts (lib/storage/keymap.ts): no two actions on one key. */
+export const keymapSchema = z
+  .object({
+    on: z.boolean(),
+    next: shortcutKey,
+    previous: shortcutKey,
+    reply: shortcutKey,
+    save: shortcutKey,
+    search: shortcutKey,
+    help: shortcutKey,
+    react: z.boolean(),
+  })
+  .refine((map) => sharedKey(map) === undefined, 'two shortcuts on one key') satisfies z.ZodType<KeyMap, unknown>;
 
 /** The user's settings. None of it is secret: the API key lives in the vault, with its origin. */
 export const settingsSchema = z.object({
@@ -55,6 +77,8 @@ export const settingsSchema = z.object({
   mutedWords: z.array(z.string().trim().min(1).max(MAX_MUTED_WORD_LENGTH)).max(MAX_MUTED_WORDS),
   /** Handles whose posts the side panel hides (case ignored). */
   mutedAuthors: z.array(z.string().max(MAX_HANDLE_LENGTH).regex(MUTED_HANDLE)).max(MAX_MUTED_AUTHORS),
+  /** The side panel's single-key shortcuts: each on its key, moved or off, or all off. */
+  keys: keymapSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -69,6 +93,7 @@ export const DEFAULT_SETTINGS: Settings = {
   notify: false,
   mutedWords: [],
   mutedAuthors: [],
+  keys: DEFAULT_KEYMAP,
 };
 
 /**

@@ -1,8 +1,10 @@
 import type { MessageKey } from '@/lib/i18n';
+import { DEFAULT_KEYMAP, KEY_ACTIONS, type KeyAction, type KeyMap } from '@/lib/storage/keymap';
 
 /*
- * The timeline's single-key shortcuts, as a pure mapping from a key event to an action, and the list
- * the side panel's "?" dialog and the options page show. Keys typed into a text field are the text's.
+ * The timeline's single-key shortcuts, as a pure mapping from a key event to an action through the
+ * user's map (lib/storage/keymap.ts), and the list the side panel's "?" dialog and the options page
+ * show. Keys typed into a text field are the text's.
  */
 
 /** What a shortcut does. `react` carries the reaction kind's position, from 0. */
@@ -39,18 +41,15 @@ export function isTextEntry(target: EventTarget | null): boolean {
   return el.isContentEditable === true;
 }
 
-/** The action of a key press, or undefined when the key is not a shortcut here (or is typing). */
-export function timelineKeyAction(event: KeyInput): TimelineKeyAction | undefined {
-  if (event.altKey || event.ctrlKey || event.metaKey || event.isComposing || event.defaultPrevented) return undefined;
+/** The action of a key press in `keys`, or undefined when the key is not a shortcut here (or is typing). */
+export function timelineKeyAction(event: KeyInput, keys: KeyMap = DEFAULT_KEYMAP): TimelineKeyAction | undefined {
+  if (!keys.on || event.altKey || event.ctrlKey || event.metaKey || event.isComposing || event.defaultPrevented)
+    return undefined;
   if (isTextEntry(event.target)) return undefined;
-  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-  if (key === 'j') return { type: 'next' };
-  if (key === 'k') return { type: 'previous' };
-  if (key === 'r') return { type: 'reply' };
-  if (key === 's') return { type: 'save' };
-  if (key === '/') return { type: 'search' };
-  if (key === '?') return { type: 'help' };
-  if (/^[1-9]$/.test(key)) return { type: 'react', index: Number(key) - 1 };
+  const key = event.key.length === 1 ? event.key.toLocaleLowerCase('en') : event.key;
+  const action = KEY_ACTIONS.find((name) => keys[name] === key);
+  if (action !== undefined) return { type: action };
+  if (keys.react && /^[1-9]$/.test(key)) return { type: 'react', index: Number(key) - 1 };
   return undefined;
 }
 
@@ -60,14 +59,30 @@ export interface ShortcutLine {
   label: MessageKey;
 }
 
-/** Every timeline shortcut, in the order the lists show them. */
-export const TIMELINE_SHORTCUTS: readonly ShortcutLine[] = [
-  { keys: ['j'], label: 'keysNext' },
-  { keys: ['k'], label: 'keysPrevious' },
-  { keys: ['r'], label: 'keysReply' },
-  { keys: ['1', '9'], label: 'keysReact' },
-  { keys: ['s'], label: 'keysSave' },
-  { keys: ['/'], label: 'keysSearch' },
-  { keys: ['?'], label: 'keysHelp' },
-  { keys: ['Esc'], label: 'keysEscape' },
-];
+/** What each single-key action does, in words. */
+export const KEY_ACTION_LABELS: Record<KeyAction, MessageKey> = {
+  next: 'keysNext',
+  previous: 'keysPrevious',
+  reply: 'keysReply',
+  save: 'keysSave',
+  search: 'keysSearch',
+  help: 'keysHelp',
+};
+
+/** The shortcuts that work with `keys`, in the order the lists show them (Esc always does). */
+export function shortcutLines(keys: KeyMap = DEFAULT_KEYMAP): ShortcutLine[] {
+  const lines: ShortcutLine[] = [];
+  if (keys.on) {
+    for (const action of KEY_ACTIONS.slice(0, 3)) {
+      const key = keys[action];
+      if (key !== null) lines.push({ keys: [key], label: KEY_ACTION_LABELS[action] });
+    }
+    if (keys.react) lines.push({ keys: ['1', '9'], label: 'keysReact' });
+    for (const action of KEY_ACTIONS.slice(3)) {
+      const key = keys[action];
+      if (key !== null) lines.push({ keys: [key], label: KEY_ACTION_LABELS[action] });
+    }
+  }
+  lines.push({ keys: ['Esc'], label: 'keysEscape' });
+  return lines;
+}

@@ -1,8 +1,10 @@
 import { type MessageKey, t } from '@/lib/i18n';
 import type { AccountView } from '@/lib/messages/fields';
+import type { KeyMap } from '@/lib/storage/keymap';
 import { kindLabel, type ReactionKind } from '@/lib/storage/reaction-kinds';
 import { mergeSaved, type SavedPost } from '@/lib/storage/saved-posts';
 import type { Settings } from '@/lib/storage/settings';
+import { shortcutLines } from '@/lib/ui/timeline-keys';
 import type { Backup, BackupAccount, BackupSettings } from './format';
 
 /** One setting a backup would change, in words: what it is now and what it becomes. */
@@ -44,6 +46,7 @@ const LABELS: Partial<Record<string, MessageKey>> = {
   notify: 'backupFieldNotify',
   mutedWords: 'backupFieldMutedWords',
   mutedAuthors: 'backupFieldMutedAuthors',
+  keys: 'backupFieldKeys',
 };
 
 /** Longest value shown in a change; the rest is cut with "…". */
@@ -62,8 +65,21 @@ export function describeValue(value: unknown): string {
             .map((entry) => (isKind(entry) ? `${kindLabel(entry)} (${entry.value})` : describeValue(entry)))
             .join(', ');
   } else if (typeof value === 'string' || typeof value === 'number') text = String(value);
+  else if (isKeyMap(value)) text = keymapWords(value);
   else text = JSON.stringify(value) ?? '';
   return text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text;
+}
+
+/** The single-key shortcuts in words: "j Next post, k Previous post, …", or that they are off. */
+function keymapWords(keys: KeyMap): string {
+  if (!keys.on) return t('keysAllOff');
+  return shortcutLines(keys)
+    .map((line) => `${line.keys.join('–')} ${t(line.label)}`)
+    .join(', ');
+}
+
+function isKeyMap(value: unknown): value is KeyMap {
+  return typeof value === 'object' && value !== null && 'on' in value && 'react' in value;
 }
 
 /** A reaction kind (its label is absent when it says the product's words). */

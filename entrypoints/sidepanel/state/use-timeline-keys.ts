@@ -4,6 +4,7 @@ import { domId } from '@/components/timeline/TimelineItem';
 import type { VirtualListHandle } from '@/components/timeline/VirtualList';
 import { t } from '@/lib/i18n';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
+import { useSettings } from '@/lib/ui/page-store';
 import { type TimelineKeyAction, timelineKeyAction } from '@/lib/ui/timeline-keys';
 import type { ReplyBoxes } from './use-reply-boxes';
 
@@ -102,19 +103,21 @@ function run(action: TimelineKeyAction, targets: TimelineKeyTargets, target: Eve
 }
 
 /**
- * The timeline's single-key shortcuts (lib/ui/timeline-keys.ts): `j`/`k` move between posts,
- * `r` replies, `1`–`9` react, `/` searches, `?` lists them. One listener on the document, so `/` and
+ * The timeline's single-key shortcuts (lib/ui/timeline-keys.ts) on the user's keys (the settings;
+ * by default `j`/`k` move between posts, `r` replies, `1`–`9` react, `/` searches, `?` lists them). One listener on the document, so `/` and
  * `?` work wherever the focus is in the timeline; keys typed into a text field are left alone, and
  * nothing happens while a dialog is open or the Outbox tab is shown.
  */
 export function useTimelineKeys(targets: TimelineKeyTargets): void {
   const latest = useRef(targets);
   latest.current = targets;
+  const keys = useRef(useSettings()?.keys);
+  keys.current = useSettings()?.keys;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const root = latest.current.root.current;
       if (root === null || root.closest('[hidden]') !== null || document.querySelector('dialog[open]') !== null) return;
-      const action = timelineKeyAction(event);
+      const action = timelineKeyAction(event, keys.current);
       if (action !== undefined && run(action, latest.current, event.target)) event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);

@@ -3,7 +3,20 @@ import { newAccount } from '../driver/extension';
 import { screenshotSchemes } from '../driver/screenshots';
 import { sandboxEvents, seedPosts, waitForFocus } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
-import { click, fieldValue, find, findAll, press, role, textOf, uniqueTag, until } from '../driver/ui';
+import {
+  click,
+  fieldValue,
+  fill,
+  find,
+  findAll,
+  press,
+  role,
+  textOf,
+  uniqueTag,
+  until,
+  waitForText,
+} from '../driver/ui';
+import { OptionsScreen } from '../screens/options';
 import { SidePanelScreen } from '../screens/side-panel';
 import { scaled } from '../support/time';
 
@@ -122,4 +135,52 @@ test('side panel: j/k move, r replies, 1 reacts and the reaction lands, / search
     'the dialog closed',
   );
   await waitForFocus(page, first);
+});
+
+test('single keys follow the options: j moved to n moves with n and not with j; turned off, none works', async ({
+  ext,
+  control,
+}) => {
+  const tag = uniqueTag();
+  const [firstId] = await seedPosts(control, [`Remap first ${tag}`, `Remap second ${tag}`]);
+  await newAccount(ext, control);
+  const options = await OptionsScreen.open(ext);
+  const card = role('region', 'Timeline keyboard shortcuts');
+  await fill(options.page, role('textbox', 'Key for “Next post”'), 'N');
+  await click(options.page, role('button', 'Save shortcuts'));
+  await waitForText(options.page, 'Shortcuts saved', { selector: card });
+  await expectAccessible(ext, options.page, 'options, keyboard shortcuts', { include: ['#timeline-keys-title'] });
+
+  const panel = await SidePanelScreen.open(ext);
+  const page = panel.page;
+  await panel.article(`Remap first ${tag}`);
+  const first = `article[data-post-id="${firstId}"]`;
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  // j is nothing now: the focus stays where it was.
+  await press(page, 'j');
+  await press(page, 'n');
+  await waitForFocus(page, first);
+  await press(page, 'j');
+  await press(page, 'n');
+  await waitForFocus(page, `${SidePanelScreen.articles}[aria-posinset="2"]`);
+  // The list of keys shows the user's map.
+  await press(page, '?');
+  const dialog = await find(page, role('dialog', 'Keyboard shortcuts'));
+  expect(await textOf(dialog)).toMatch(/n\s*Next post/);
+  await press(page, 'Escape');
+
+  // All single keys off: none of them does anything, and the list says so.
+  await options.page.bringToFront();
+  await click(options.page, role('checkbox', 'Single-key shortcuts in the side panel'));
+  await click(options.page, role('button', 'Save shortcuts'));
+  await waitForText(options.page, 'Shortcuts saved', { selector: card });
+  await page.bringToFront();
+  await (await find(page, first)).focus();
+  // ('/' is left out: a key the panel does not take is the browser's, and Firefox's is Quick Find.)
+  for (const key of ['n', 'k', '1', '?']) await press(page, key);
+  await waitForFocus(page, first);
+  expect(await page.$(role('dialog', 'Keyboard shortcuts'))).toBeNull();
+  expect((await sandboxEvents(control)).some((e) => e.type === 'reaction.created' && e.data.postId === firstId)).toBe(
+    false,
+  );
 });

@@ -67,13 +67,13 @@ describe('FIFO, one write in flight per account', () => {
     sender.last().answer({});
     await drained;
     expect(outbox.list(A).map((item) => item.state)).toEqual([
-      { status: 'sent', id: 'p_held', at: START, moderation: 'held' },
+      { status: 'sent', id: 'p_held', at: START, since: START, moderation: 'held' },
       {
         status: 'failed',
         reason: { kind: 'invalid', message: "The platform's moderation rejected it.", reason: 'Off topic.' },
         at: START,
       },
-      { status: 'sent', at: START },
+      { status: 'sent', at: START, since: START },
     ]);
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isTextEntry, TIMELINE_SHORTCUTS, timelineKeyAction } from '@/lib/ui/timeline-keys';
+import { DEFAULT_KEYMAP, type KeyMap } from '@/lib/storage/keymap';
+import { keymapSchema } from '@/lib/storage/settings';
+import { isTextEntry, shortcutLines, timelineKeyAction } from '@/lib/ui/timeline-keys';
 
 const press = (key: string, target: EventTarget | null = document.body, change: object = {}) =>
   timelineKeyAction({ key, altKey: false, ctrlKey: false, metaKey: false, target, ...change });
@@ -40,7 +42,38 @@ describe('timeline keys', () => {
   });
 
   it('lists every shortcut it knows', () => {
-    const listed = TIMELINE_SHORTCUTS.flatMap((line) => line.keys);
+    const listed = shortcutLines().flatMap((line) => line.keys);
     for (const key of ['j', 'k', 'r', 's', '1', '9', '/', '?']) expect(listed).toContain(key);
+  });
+
+  it('follows the user’s map: a moved key works and its old one does nothing; off is off', () => {
+    const keys: KeyMap = { ...DEFAULT_KEYMAP, next: 'n', reply: null, react: false };
+    const on = (key: string) =>
+      timelineKeyAction({ key, altKey: false, ctrlKey: false, metaKey: false, target: null }, keys);
+    expect(on('n')).toEqual({ type: 'next' });
+    expect(on('N')).toEqual({ type: 'next' });
+    expect(on('j')).toBeUndefined();
+    expect(on('r')).toBeUndefined();
+    expect(on('1')).toBeUndefined();
+    expect(on('k')).toEqual({ type: 'previous' });
+    expect(shortcutLines(keys).map((line) => line.keys.join('–'))).toEqual(['n', 'k', 's', '/', '?', 'Esc']);
+    const off = { ...DEFAULT_KEYMAP, on: false };
+    for (const key of ['j', 'k', 'r', 's', '1', '/', '?'])
+      expect(
+        timelineKeyAction({ key, altKey: false, ctrlKey: false, metaKey: false, target: null }, off),
+      ).toBeUndefined();
+    expect(shortcutLines(off).map((line) => line.keys.join('–'))).toEqual(['Esc']);
+  });
+
+  it('refuses two actions on one key, digits, spaces and more than one character; keeps letters in lower case', () => {
+    expect(keymapSchema.safeParse({ ...DEFAULT_KEYMAP, next: 'k' }).success).toBe(false);
+    expect(keymapSchema.safeParse({ ...DEFAULT_KEYMAP, next: 'K' }).success).toBe(false);
+    for (const bad of ['1', ' ', 'jj', '', '\t'])
+      expect(keymapSchema.safeParse({ ...DEFAULT_KEYMAP, next: bad }).success, bad).toBe(false);
+    expect(keymapSchema.parse({ ...DEFAULT_KEYMAP, next: 'N' }).next).toBe('n');
+    expect(keymapSchema.parse({ ...DEFAULT_KEYMAP, next: null, previous: 'ü' })).toMatchObject({
+      next: null,
+      previous: 'ü',
+    });
   });
 });

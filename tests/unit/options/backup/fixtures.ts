@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { parseBackup } from '@/entrypoints/options/backup/format';
 import type { AccountView } from '@/lib/messages/fields';
+import { DEFAULT_KEYMAP } from '@/lib/storage/keymap';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/storage/settings';
 
 /** An account as the options page sees it, with a key saved (its last 4 must never reach a backup). */
@@ -36,6 +37,7 @@ export const CHANGED: Settings = {
   notify: true,
   mutedWords: ['spoiler', 'Tour de France'],
   mutedAuthors: ['troll_42'],
+  keys: { ...DEFAULT_KEYMAP, next: 'n', help: null },
 };
 
 const label = fc
@@ -67,6 +69,11 @@ export const validSettings: fc.Arbitrary<Settings> = fc.record({
   notify: fc.boolean(),
   mutedWords: fc.uniqueArray(label, { maxLength: 10 }),
   mutedAuthors: fc.uniqueArray(fc.stringMatching(/^[a-z0-9_]{1,20}$/), { maxLength: 10 }),
+  keys: fc.constantFrom(
+    DEFAULT_KEYMAP,
+    { ...DEFAULT_KEYMAP, on: false },
+    { on: true, next: 'n', previous: 'p', reply: null, save: 'v', search: 's', help: 'h', react: false },
+  ),
 });
 
 /** Why `parseBackup` refuses `text` (throws when it accepts it). */
