@@ -63,7 +63,6 @@ export function App() {
             </OutboxHistory>
             <MutesCard words={settings.mutedWords} authors={settings.mutedAuthors} save={save} />
             <NotificationsCard notify={settings.notify} save={save} />
-            <TimelineKeys keys={settings.keys} save={save} />
           </Fragment>
           {accounts !== undefined && (
             <BackupCard
@@ -77,6 +76,7 @@ export function App() {
         </>
       )}
       <ShortcutHint />
+      {settings !== undefined && <TimelineKeys key={generation} keys={settings.keys} save={save} />}
     </main>
   );
 }
