@@ -56,8 +56,11 @@ export function SiteSwitch() {
   const choose = (on: boolean) => {
     setError(undefined);
     setBusy(true);
-    // Asked first thing in the click: the browser prompts only from a user's gesture.
-    const access = on ? browser.permissions.request({ origins: [chosenSitePattern(host)] }) : Promise.resolve(true);
+    // Asked first thing in the click (the browser prompts only from a user's gesture), unless held already.
+    const access =
+      on && granted !== true
+        ? browser.permissions.request({ origins: [chosenSitePattern(host)] })
+        : Promise.resolve(true);
     void access
       .then(async (given) => {
         if (!given) return setError(t('popupSiteRefused', host));

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { siteHandlers } from '@/entrypoints/background/site-handlers';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
@@ -8,12 +9,16 @@ const fromOptions = {
 } as never;
 
 function setup(granted: Set<string>) {
-  const contains = vi.fn(async ({ origins = [] }: { origins?: string[] }) => origins.every((o) => granted.has(o)));
-  const remove = vi.fn(async ({ origins = [] }: { origins?: string[] }) => {
-    for (const origin of origins) granted.delete(origin);
-    return true;
-  });
-  Object.assign(fakeBrowser.permissions, { contains, remove });
+  const fake = <T>(impl: (...args: never[]) => T) => impl as never;
+  vi.spyOn(browser.permissions, 'contains').mockImplementation(
+    fake(async ({ origins = [] }: { origins?: string[] }) => origins.every((origin) => granted.has(origin))),
+  );
+  const remove = vi.spyOn(browser.permissions, 'remove').mockImplementation(
+    fake(async ({ origins = [] }: { origins?: string[] }) => {
+      for (const origin of origins) granted.delete(origin);
+      return true;
+    }),
+  );
   const sync = vi.fn(async () => undefined);
   const links = {
     allSitesEnabled: async () => false,
