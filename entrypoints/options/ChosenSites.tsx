@@ -17,10 +17,8 @@ export function ChosenSites({ sites }: { sites: string[] }) {
     if (!reply.ok) setError(errorText(reply.error));
   };
   return (
-    <div class="chosen-sites" role="group" aria-labelledby="chosen-sites-label" aria-describedby="chosen-sites-hint">
-      <p id="chosen-sites-label" class="field-label">
-        {t('optionsChosenLabel')}
-      </p>
+    <fieldset class="chosen-sites" aria-describedby="chosen-sites-hint">
+      <legend class="field-label">{t('optionsChosenLabel')}</legend>
       {sites.length === 0 ? (
         <p class="hint">{t('optionsChosenNone')}</p>
       ) : (
@@ -39,6 +37,6 @@ export function ChosenSites({ sites }: { sites: string[] }) {
         {t('optionsChosenHint')}
       </p>
       <StatusLine error>{error}</StatusLine>
-    </div>
+    </fieldset>
   );
 }
