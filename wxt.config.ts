@@ -106,7 +106,14 @@ export default defineConfig({
     default_locale: 'en',
     // `scripting`: the link script is registered at run time and the bar script injected on demand
     // (Chrome MV3 and Firefox MV2 both have `browser.scripting`).
-    permissions: ['storage', 'alarms', 'contextMenus', 'scripting', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    permissions: [
+      'storage',
+      'alarms',
+      'contextMenus',
+      'scripting',
+      'activeTab',
+      ...(browser === 'firefox' ? [] : ['sidePanel']),
+    ],
     // The API's origin is granted at run time from the options page; development builds (`npm start`)
     // also get the local sandbox's loopback origins at install.
     ...(mode === 'development' ? { host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'] } : {}),

@@ -18,6 +18,9 @@ export interface HandlerDeps {
   /** Link bars: whether all-sites access is on, and loading the bar script into a frame. */
   links: {
     allSitesEnabled(decorateAllSites: boolean): Promise<boolean>;
+    chosenHere(hostname: string, chosenSites: readonly string[]): Promise<boolean>;
     injectBar(tabId: number, frameId: number): Promise<void>;
+    /** Brings the link script's registration in line with the settings and grants. */
+    sync(): Promise<void>;
   };
 }

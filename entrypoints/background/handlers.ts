@@ -15,6 +15,7 @@ import { accountHandlers } from './account-handlers';
 import type { HandlerDeps } from './handler-deps';
 import { pagePostHandlers, type ReadTimelinePage } from './page-posts';
 import { savedHandlers } from './saved-handlers';
+import { siteHandlers } from './site-handlers';
 import { pageSite, urlOf } from './sites';
 
 /** How long a held write (a click the bar could not prove seen) waits for the user's Undo. */
@@ -85,10 +86,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
   return {
     ...accountHandlers(deps),
+    ...siteHandlers(deps),
     getStatus: () => status(),
     getSettings: () => readSettings(),
     getLinkConfig: async (_request, { sender }) => {
-      const { baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts } = await readSettings();
+      const { baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts, chosenSites } =
+        await readSettings();
       const hostname = urlOf(sender.url)?.hostname;
       // The exclusions are applied here: a page never learns which other sites the user excluded.
       if (hostname === undefined || isExcludedHost(hostname, excludedHosts)) {
@@ -107,7 +110,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         siteOrigin: siteOriginOf(baseUrl),
         linkPatterns,
         reactionKinds: shownKinds(reactionKinds),
-        allSites: await links.allSitesEnabled(decorateAllSites),
+        allSites: (await links.allSitesEnabled(decorateAllSites)) || (await links.chosenHere(hostname, chosenSites)),
         speaker: speaker === undefined ? null : accountName(speaker),
       };
     },

@@ -1,6 +1,13 @@
 import { browser } from 'wxt/browser';
 import { siteOriginOf } from '@/lib/base-url';
-import { ALL_SITES_MATCHES, type LinkScriptPlan, originMatchPattern, planLinkScript } from '@/lib/links/registration';
+import { KEY_PREFIX as STOP_KEY_PREFIX } from '@/lib/links/lifetime';
+import {
+  ALL_SITES_MATCHES,
+  chosenSitePattern,
+  type LinkScriptPlan,
+  originMatchPattern,
+  planLinkScript,
+} from '@/lib/links/registration';
 import { readSettings } from '@/lib/storage/settings';
 
 /** The id of the always-on link script's registration. */
@@ -33,6 +40,11 @@ export class LinkScripts {
     return decorateAllSites && (await hasAllSitesAccess());
   }
 
+  /** Whether bars may appear on `hostname` as a site the user chose: it is in the list and granted. */
+  async chosenHere(hostname: string, chosenSites: readonly string[]): Promise<boolean> {
+    return chosenSites.includes(hostname) && (await granted(chosenSitePattern(hostname)));
+  }
+
   /** Loads the bar script into the frame whose link script found a post link. */
   async injectBar(tabId: number, frameId: number): Promise<void> {
     await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [BAR_SCRIPT_FILE] });
@@ -48,7 +60,7 @@ export class LinkScripts {
 
   /** What the settings and permissions call for now. */
   async plan(): Promise<LinkScriptPlan | null> {
-    const { baseUrl, decorateAllSites, excludedHosts } = await readSettings();
+    const { baseUrl, decorateAllSites, excludedHosts, chosenSites } = await readSettings();
     const siteOrigin = siteOriginOf(baseUrl);
     const sitePattern = siteOrigin === null ? undefined : originMatchPattern(siteOrigin);
     const siteGranted =
@@ -57,6 +69,7 @@ export class LinkScripts {
       siteOrigin,
       siteGranted,
       allSites: await this.allSitesEnabled(decorateAllSites),
+      chosenSites: await grantedSites(chosenSites),
       excludedHosts,
     });
   }
@@ -66,6 +79,8 @@ export class LinkScripts {
     const [current] = await browser.scripting.getRegisteredContentScripts({ ids: [LINK_SCRIPT_ID] });
     if (current !== undefined && plan !== null && samePlan(current, plan)) return;
     if (current !== undefined) await browser.scripting.unregisterContentScripts({ ids: [LINK_SCRIPT_ID] });
+    // Pages the script no longer runs on lose their bars now, not at their next load.
+    await stopInOpenTabs(current?.matches ?? [], plan?.matches ?? []);
     if (plan === null) return;
     await browser.scripting.registerContentScripts([
       {
@@ -80,6 +95,47 @@ export class LinkScripts {
     ]);
     await injectIntoOpenTabs(plan, current?.matches ?? []);
   }
+}
+
+function granted(pattern: string): Promise<boolean> {
+  return browser.permissions.contains({ origins: [pattern] }).catch(() => false);
+}
+
+/** The chosen sites whose host access the browser holds (one the user took back in the browser: none). */
+async function grantedSites(chosenSites: readonly string[]): Promise<string[]> {
+  const held = await Promise.all(chosenSites.map((host) => granted(chosenSitePattern(host))));
+  return chosenSites.filter((_, index) => held[index]);
+}
+
+/** Tabs matching `matches` now (those the extension may see). */
+function tabsMatching(matches: readonly string[]) {
+  return matches.length === 0 ? Promise.resolve([]) : browser.tabs.query({ url: [...matches] }).catch(() => []);
+}
+
+/**
+ * Stops the link script and the bars in the open tabs the old registration covered and the new one
+ * does not (a site the user took off the list, all sites turned off): each copy leaves its stop in
+ * the extension's isolated world (`lib/links/lifetime.ts`), which the page cannot reach.
+ */
+async function stopInOpenTabs(before: readonly string[], after: readonly string[]): Promise<void> {
+  const kept = new Set((await tabsMatching(after)).map((tab) => tab.id));
+  const tabs = (await tabsMatching(before)).filter((tab) => tab.id !== undefined && !kept.has(tab.id));
+  await Promise.all(
+    tabs.map((tab) =>
+      browser.scripting
+        .executeScript({
+          target: { tabId: tab.id as number, allFrames: true },
+          func: (prefix: string) => {
+            for (const script of ['links', 'link-bar']) {
+              const stop: unknown = Reflect.get(globalThis, prefix + script);
+              if (typeof stop === 'function') stop();
+            }
+          },
+          args: [STOP_KEY_PREFIX],
+        })
+        .catch(() => undefined),
+    ),
+  );
 }
 
 /**

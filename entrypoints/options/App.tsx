@@ -55,6 +55,7 @@ export function App() {
             <SiteAccess
               decorateAllSites={settings.decorateAllSites}
               excludedHosts={settings.excludedHosts}
+              chosenSites={settings.chosenSites}
               save={save}
             />
             <OutboxHistory saved={{ keepSent: settings.keepSent, keepSentDays: settings.keepSentDays }} save={save}>

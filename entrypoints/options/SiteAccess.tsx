@@ -1,6 +1,7 @@
 import { checkExcludedHosts } from '@/entrypoints/options/settings-form';
 import { t } from '@/lib/i18n';
 import { ALL_SITES } from '@/lib/ui/use-permission';
+import { ChosenSites } from './ChosenSites';
 import { LineListField } from './LineListField';
 import { PermissionSwitch } from './PermissionSwitch';
 import type { SaveSettings } from './use-settings';
@@ -13,10 +14,12 @@ import type { SaveSettings } from './use-settings';
 export function SiteAccess({
   decorateAllSites,
   excludedHosts,
+  chosenSites,
   save,
 }: {
   decorateAllSites: boolean;
   excludedHosts: string[];
+  chosenSites: string[];
   save: SaveSettings;
 }) {
   return (
@@ -24,6 +27,7 @@ export function SiteAccess({
       <h2 id="sites-title">{t('optionsSitesTitle')}</h2>
       <p class="hint">{t('optionsSitesHint')}</p>
       <PermissionSwitch setting="decorateAllSites" permission={ALL_SITES} enabled={decorateAllSites} save={save} />
+      <ChosenSites sites={chosenSites} />
       <LineListField
         id="excluded-hosts"
         label={t('optionsExcludedLabel')}

@@ -9,6 +9,7 @@ import { useStatus } from '@/lib/ui/page-store';
 import { type KeyCheck, KeyStatus } from './KeyStatus';
 import { OutboxCount } from './OutboxCount';
 import { QuickPost } from './QuickPost';
+import { SiteSwitch } from './SiteSwitch';
 import './popup.css';
 
 /** True when this page is the toolbar popup (not the same page opened in a tab, as tests do). */
@@ -68,6 +69,7 @@ export function App() {
         <h2 id="popup-outbox-title">{t('popupOutboxTitle')}</h2>
         <OutboxCount outbox={status?.outbox} />
       </section>
+      <SiteSwitch />
       <button type="button" class="open-panel" onClick={openPanel}>
         {t('popupOpenSidePanel')}
       </button>

@@ -1,7 +1,14 @@
 import type { Settings } from '@/lib/storage/settings';
 
 /** The settings the link scripts and the context menus are made of. */
-const DECORATION_FIELDS = ['baseUrl', 'linkPatterns', 'reactionKinds', 'decorateAllSites', 'excludedHosts'] as const;
+const DECORATION_FIELDS = [
+  'baseUrl',
+  'linkPatterns',
+  'reactionKinds',
+  'decorateAllSites',
+  'excludedHosts',
+  'chosenSites',
+] as const;
 
 /**
  * Follows the settings for what the link scripts and menus are made of (the site, the patterns,

@@ -8,7 +8,10 @@ export interface LinkConfigView {
   linkPatterns: string[];
   /** One button per kind on each bar. */
   reactionKinds: { value: string; label: string }[];
-  /** "Decorate post links on all sites" is on and all-sites access is granted. */
+  /**
+   * Bars beyond the platform's site on this page: "Decorate post links on all sites" is on with its
+   * access granted, or the user chose this page's site (and granted it).
+   */
   allSites: boolean;
   /** The name of the account the bars react as (the default account), shown on each bar. */
   speaker?: string | null;

@@ -1,5 +1,5 @@
 /** Where the running copy of a script leaves its stop, in the isolated world's globals. */
-const KEY_PREFIX = '__debateCompanionStop:';
+export const KEY_PREFIX = '__debateCompanionStop:';
 
 /**
  * A script's lifetime in its frame (the link script, the bars): it ends when a newer copy starts there (the background

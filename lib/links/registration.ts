@@ -15,6 +15,8 @@ export interface LinkScriptInputs {
   siteGranted: boolean;
   /** The user turned on "Decorate post links on all sites" and granted all-sites access. */
   allSites: boolean;
+  /** The sites the user chose one by one whose host access is granted (hostnames). */
+  chosenSites?: readonly string[];
   excludedHosts: readonly string[];
 }
 
@@ -38,6 +40,11 @@ export function originMatchPattern(origin: string): string | undefined {
   }
 }
 
+/** The match pattern, and the host access, of a site chosen one by one: its hostname, http and https. */
+export function chosenSitePattern(hostname: string): string {
+  return `*://${hostname}/*`;
+}
+
 /** Match patterns that exclude an entry of the excluded-hosts list (host and subdomains; an IP exactly). */
 export function excludeMatchPatterns(excludedHosts: readonly string[]): string[] {
   const patterns = new Set<string>();
@@ -54,9 +61,12 @@ export function excludeMatchPatterns(excludedHosts: readonly string[]): string[]
 export function planLinkScript(inputs: LinkScriptInputs): LinkScriptPlan | null {
   const matches = new Set<string>();
   if (inputs.allSites) for (const pattern of ALL_SITES_MATCHES) matches.add(pattern);
-  else if (inputs.siteOrigin !== null && inputs.siteGranted) {
-    const pattern = originMatchPattern(inputs.siteOrigin);
-    if (pattern !== undefined) matches.add(pattern);
+  else {
+    if (inputs.siteOrigin !== null && inputs.siteGranted) {
+      const pattern = originMatchPattern(inputs.siteOrigin);
+      if (pattern !== undefined) matches.add(pattern);
+    }
+    for (const host of inputs.chosenSites ?? []) matches.add(chosenSitePattern(host));
   }
   if (matches.size === 0) return null;
   return { matches: [...matches], excludeMatches: excludeMatchPatterns(inputs.excludedHosts) };

@@ -122,6 +122,16 @@ export const outboxPageRequestSchema = z
   })
   .optional();
 
+/** An API key as the user pastes it: 8 or more visible ASCII characters. */
+export const keySchema = z
+  .string()
+  .max(4096)
+  .trim()
+  .regex(/^[\x21-\x7e]{8,4096}$/, 'An API key is 8 or more visible characters without spaces.');
+
+/** An account's label. */
+export const labelSchema = z.string().trim().max(40, 'A label has at most 40 characters.');
+
 // ---- Reply shapes -------------------------------------------------------------------------------
 
 /** The states of an Outbox item. */

@@ -10,6 +10,8 @@ import {
   enqueueWriteSchema,
   handedDraftSchema,
   idSchema,
+  keySchema,
+  labelSchema,
   outboxItemSchema,
   outboxPageRequestSchema,
   outboxSummarySchema,
@@ -23,6 +25,7 @@ import {
 } from './fields';
 import { MAX_PAGE_URL_LENGTH } from './limits';
 import { savedMessages } from './saved-protocol';
+import { siteMessages } from './site-protocol';
 
 /** Who may send a message: extension pages (popup, side panel, options) or also content scripts. */
 export type SenderKind = 'extension' | 'content';
@@ -37,16 +40,6 @@ export interface MessageDef<Req extends z.ZodType = z.ZodType, Res extends z.Zod
 
 /** The request of a message that takes nothing: `{}` or no payload at all. */
 const none = z.strictObject({}).optional();
-
-/** An API key as the user pastes it: 8 or more visible ASCII characters. */
-const keySchema = z
-  .string()
-  .max(4096)
-  .trim()
-  .regex(/^[\x21-\x7e]{8,4096}$/, 'An API key is 8 or more visible characters without spaces.');
-
-/** An account's label. */
-const labelSchema = z.string().trim().max(40, 'A label has at most 40 characters.');
 
 /** A request naming an account, or nothing (the default account). */
 const accountOnly = z.strictObject({ account: accountIdSchema.optional() }).optional();
@@ -272,6 +265,7 @@ export const protocol = {
    */
   takePendingDraft: { content: false, request: none, reply: handedDraftSchema.nullable() },
   ...savedMessages,
+  ...siteMessages,
 } as const satisfies Record<string, MessageDef>;
 
 /** The table's type. */

@@ -7,6 +7,8 @@
 export const MAX_REACTION_KINDS = 8;
 export const MAX_LINK_PATTERNS = 20;
 export const MAX_EXCLUDED_HOSTS = 200;
+/** Sites the user chose for bars one by one ("Only on sites I choose"). */
+export const MAX_CHOSEN_SITES = 200;
 export const MAX_PATTERN_LENGTH = 300;
 export const MAX_HOST_LENGTH = 253;
 /** Most muted words (and phrases) and muted people; longest word and handle. */

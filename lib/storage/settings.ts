@@ -1,9 +1,11 @@
 import { normalizeBaseUrl } from '@/lib/base-url';
+import { normalizeHostEntry } from '@/lib/links/hosts';
 import { z } from '@/lib/zod';
 import { DEFAULT_KEYMAP, type KeyMap, normalKey, SHORTCUT_KEY, sharedKey } from './keymap';
 import { definePref } from './prefs';
 import { DEFAULT_REACTION_KINDS, MAX_REACTION_LABEL, REACTION_KIND_VALUE, type ReactionKind } from './reaction-kinds';
 import {
+  MAX_CHOSEN_SITES,
   MAX_EXCLUDED_HOSTS,
   MAX_HANDLE_LENGTH,
   MAX_HOST_LENGTH,
@@ -66,6 +68,18 @@ export const settingsSchema = z.object({
   /** Hosts never decorated, even with all-sites access. */
   excludedHosts: z.array(z.string().max(MAX_HOST_LENGTH)).max(MAX_EXCLUDED_HOSTS),
   /**
+   * Sites the user chose one by one, from the popup on the site itself: a hostname each (lower case,
+   * as the browser writes it), decorated once its host access is granted.
+   */
+  chosenSites: z
+    .array(
+      z
+        .string()
+        .max(MAX_HOST_LENGTH)
+        .refine((host) => normalizeHostEntry(host) === host, 'a hostname'),
+    )
+    .max(MAX_CHOSEN_SITES),
+  /**
    * The Outbox's history: sent writes beyond the newest `keepSent` or older than `keepSentDays` are
    * forgotten, except those of the last hour (failed and uncertain ones wait for the user).
    */
@@ -88,6 +102,7 @@ export const DEFAULT_SETTINGS: Settings = {
   linkPatterns: [],
   decorateAllSites: false,
   excludedHosts: [],
+  chosenSites: [],
   keepSent: 200,
   keepSentDays: 7,
   notify: false,

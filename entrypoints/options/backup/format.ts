@@ -31,11 +31,12 @@ export const MAX_BACKUP_BYTES = 8_000_000;
 
 /**
  * The settings a backup carries: every setting but the address (the address is the default account's:
- * setting it moves that account and forgets its key), each as `saveSettings` takes it (a unit test
+ * setting it moves that account and forgets its key) and the sites chosen one by one (their access is
+ * this browser's), each as `saveSettings` takes it (a unit test
  * holds the two lists equal). All optional: a file made before a setting existed leaves that setting
  * as it is. Strict: an unknown field is refused.
  */
-const settingsFields = settingsSchema.omit({ baseUrl: true }).partial().strict();
+const settingsFields = settingsSchema.omit({ baseUrl: true, chosenSites: true }).partial().strict();
 
 /** The settings part, with the options page's own checks (no kind twice, valid patterns and hosts). */
 const backupSettingsSchema = settingsFields.superRefine((settings, ctx) => {
@@ -89,7 +90,8 @@ export function buildBackup(
   now: Date,
   saved: readonly SavedPost[] = [],
 ): Backup {
-  const { baseUrl: _address, ...rest } = settings;
+  // The chosen sites stay: each one's access is this browser's, given from a click on that site.
+  const { baseUrl: _address, chosenSites: _sites, ...rest } = settings;
   return {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,

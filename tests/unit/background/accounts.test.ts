@@ -28,7 +28,12 @@ async function setup() {
     notify: vi.fn(),
     drafts: {} as never,
     saved: new SavedPostsBook(),
-    links: { allSitesEnabled: async () => false, injectBar: async () => undefined },
+    links: {
+      allSitesEnabled: async () => false,
+      chosenHere: async () => false,
+      injectBar: async () => undefined,
+      sync: async () => undefined,
+    },
   });
   return { services, handlers };
 }

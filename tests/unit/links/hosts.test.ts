@@ -50,6 +50,21 @@ describe('registration plan', () => {
     expect(excludeMatchPatterns(['a.example', 'https://a.example/x'])).toEqual(['*://*.a.example/*']);
   });
 
+  it('runs on the sites chosen one by one as well as the platform’s, but only where granted (the caller passes those)', () => {
+    expect(planLinkScript({ ...base, chosenSites: ['news.example', 'blog.example.org'] })).toEqual({
+      matches: ['http://127.0.0.1/*', '*://news.example/*', '*://blog.example.org/*'],
+      excludeMatches: [],
+    });
+    // Without the platform's site granted, the chosen ones still run; all sites covers them.
+    expect(planLinkScript({ ...base, siteGranted: false, chosenSites: ['news.example'] })?.matches).toEqual([
+      '*://news.example/*',
+    ]);
+    expect(planLinkScript({ ...base, allSites: true, chosenSites: ['news.example'] })?.matches).toEqual([
+      'http://*/*',
+      'https://*/*',
+    ]);
+  });
+
   it('builds context-menu link filters from the patterns', () => {
     const patterns = patternsFor({
       siteOrigin: 'http://127.0.0.1:8787',

@@ -20,7 +20,7 @@ describe('SiteAccess', () => {
 
   it('asks the browser for all-sites access when turned on, then saves the setting', async () => {
     const { request } = fakePermissions(false, true);
-    render(<SiteAccess decorateAllSites={false} excludedHosts={[]} save={save} />);
+    render(<SiteAccess decorateAllSites={false} excludedHosts={[]} chosenSites={[]} save={save} />);
     await waitFor(() => expect(toggle().disabled).toBe(false));
     expect(toggle().checked).toBe(false);
     fireEvent.click(toggle());
@@ -31,7 +31,7 @@ describe('SiteAccess', () => {
 
   it('stays off and says so when the browser refuses', async () => {
     fakePermissions(false, false);
-    render(<SiteAccess decorateAllSites={false} excludedHosts={[]} save={save} />);
+    render(<SiteAccess decorateAllSites={false} excludedHosts={[]} chosenSites={[]} save={save} />);
     await waitFor(() => expect(toggle().disabled).toBe(false));
     fireEvent.click(toggle());
     expect(await screen.findByText(/did not grant access to all sites/)).toBeTruthy();
@@ -41,7 +41,7 @@ describe('SiteAccess', () => {
 
   it('turned off: saves the setting and gives the access back', async () => {
     const { remove } = fakePermissions(true, true);
-    render(<SiteAccess decorateAllSites={true} excludedHosts={[]} save={save} />);
+    render(<SiteAccess decorateAllSites={true} excludedHosts={[]} chosenSites={[]} save={save} />);
     await waitFor(() => expect(toggle().checked).toBe(true));
     fireEvent.click(toggle());
     await waitFor(() => expect(save).toHaveBeenCalledWith({ decorateAllSites: false }));
@@ -50,14 +50,14 @@ describe('SiteAccess', () => {
 
   it('shows the setting as off, and why, when the access was removed in the browser', async () => {
     fakePermissions(false, true);
-    render(<SiteAccess decorateAllSites={true} excludedHosts={[]} save={save} />);
+    render(<SiteAccess decorateAllSites={true} excludedHosts={[]} chosenSites={[]} save={save} />);
     expect(await screen.findByText(/Access to all sites was removed in the browser/)).toBeTruthy();
     expect(toggle().checked).toBe(false);
   });
 
   it('saves excluded sites normalized, one per line, and marks a line that is not a site', async () => {
     fakePermissions(false, true);
-    render(<SiteAccess decorateAllSites={false} excludedHosts={['old.example']} save={save} />);
+    render(<SiteAccess decorateAllSites={false} excludedHosts={['old.example']} chosenSites={[]} save={save} />);
     const box = screen.getByRole('textbox', { name: 'Sites never decorated' }) as HTMLTextAreaElement;
     expect(box.value).toBe('old.example');
     fireEvent.input(box, { target: { value: 'old.example\nhttp:// bad host\n' } });

@@ -14,7 +14,8 @@ const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messages/send', () => ({ sendMessage: send }));
 
 const port = vi.hoisted(() => ({ status: undefined as unknown }));
-vi.mock('@/lib/ui/page-store', () => ({ useStatus: () => port.status }));
+// No settings: the "This site" section waits for them (its own flow is chosen-sites.spec.ts).
+vi.mock('@/lib/ui/page-store', () => ({ useStatus: () => port.status, useSettings: () => undefined }));
 
 const openSidePanel = vi.hoisted(() => vi.fn(async () => true));
 vi.mock('@/lib/browser/side-panel', () => ({ openSidePanel }));

@@ -30,7 +30,7 @@ describe('settings backup file', () => {
     const file = JSON.parse(text);
     expect(file).toMatchObject({ format: BACKUP_FORMAT, version: 3, exportedAt: NOW.toISOString() });
     expect(file.note).toContain('holds no API key');
-    const { baseUrl: _, ...rest } = CHANGED;
+    const { baseUrl: _, chosenSites: __, ...rest } = CHANGED;
     expect(file.settings).toEqual(rest);
     expect(file.accounts).toEqual([{ label: 'Main', baseUrl: 'https://debate.example/', reserve: 3, default: true }]);
     expect(text).not.toMatch(/last4|Wxyz|"key"/);
@@ -39,7 +39,8 @@ describe('settings backup file', () => {
 
   it('carries every field saveSettings takes but the address (a setting added later is backed up too)', () => {
     const saved = Object.keys(protocol.saveSettings.request.shape).filter((key) => key !== 'baseUrl');
-    const stored = Object.keys(settingsSchema.shape).filter((key) => key !== 'baseUrl');
+    // The sites chosen one by one are this browser's grants: set from the popup (chooseSite), never carried.
+    const stored = Object.keys(settingsSchema.shape).filter((key) => key !== 'baseUrl' && key !== 'chosenSites');
     expect(Object.keys(buildBackup(DEFAULT_SETTINGS, [], NOW).settings).sort()).toEqual(saved.sort());
     expect(saved.sort()).toEqual(stored.sort());
   });
@@ -59,7 +60,7 @@ describe('settings backup file', () => {
         const backup = buildBackup(settings, rows.map(accountView), NOW);
         const parsed = parseBackup(backupText(backup));
         expect(parsed).toEqual({ ok: true, backup });
-        const { baseUrl: _, ...rest } = settings;
+        const { baseUrl: _, chosenSites: __, ...rest } = settings;
         if (parsed.ok) expect(parsed.backup.settings).toEqual(rest);
       }),
       { numRuns: 300 },
