@@ -33,13 +33,13 @@ const builds = [
   {
     name: 'chrome-mv3',
     dir: CHROME_BUILD,
-    permissions: ['storage', 'alarms', 'contextMenus', 'scripting', 'sidePanel'],
+    permissions: ['storage', 'alarms', 'contextMenus', 'scripting', 'activeTab', 'sidePanel'],
     optional: (m: Manifest) => [...(m.optional_host_permissions ?? []), ...(m.optional_permissions ?? [])],
   },
   {
     name: 'firefox-mv2',
     dir: FIREFOX_BUILD,
-    permissions: ['storage', 'alarms', 'contextMenus', 'scripting'],
+    permissions: ['storage', 'alarms', 'contextMenus', 'scripting', 'activeTab'],
     optional: (m: Manifest) => m.optional_permissions?.filter(isHostPattern),
     optionalApi: (m: Manifest) => m.optional_permissions?.filter((entry) => !isHostPattern(entry)),
   },

@@ -6,6 +6,7 @@ import { openToolbarPopup, type ToolbarPopup } from '../driver/toolbar';
 import { until } from '../driver/ui';
 import { publishedPostIds } from '../driver/writes';
 import { startThirdPartySite } from '../support/third-party-site';
+import { scaled } from '../support/time';
 
 // "Only on sites I choose": the popup's switch for the site in front of the user. The browser's
 // prompt for a site's access cannot be answered headless, so the profile holds that access already,
@@ -69,13 +70,14 @@ test('only on sites I choose: the popup’s switch puts bars on this site and ta
     );
     await popup.close();
     expect((await ext.call<{ chosenSites: string[] }>('getSettings')).chosenSites).toEqual([]);
-    expect(
-      await ext.inExtension((origin: string) => {
+    // The access goes back once the bars are gone (the switch's answer comes after both).
+    const held = () =>
+      ext.inExtension((origin: string) => {
         type Api = { permissions: { contains(p: { origins: string[] }): Promise<boolean> } };
         const scope = globalThis as unknown as { browser?: Api; chrome: Api };
         return (scope.browser ?? scope.chrome).permissions.contains({ origins: [origin] });
-      }, `*://${CHOSEN}/*`),
-    ).toBe(false);
+      }, `*://${CHOSEN}/*`);
+    await expect.poll(held, { timeout: scaled(10_000) }).toBe(false);
   } finally {
     await chosen.close();
     await other.close();
