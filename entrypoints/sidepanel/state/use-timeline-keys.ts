@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { domId } from '@/components/timeline/TimelineItem';
 import type { VirtualListHandle } from '@/components/timeline/VirtualList';
 import { t } from '@/lib/i18n';
+import type { KeyMap } from '@/lib/storage/keymap';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
 import { useSettings } from '@/lib/ui/page-store';
 import { type TimelineKeyAction, timelineKeyAction } from '@/lib/ui/timeline-keys';
@@ -111,7 +112,7 @@ function run(action: TimelineKeyAction, targets: TimelineKeyTargets, target: Eve
 export function useTimelineKeys(targets: TimelineKeyTargets): void {
   const latest = useRef(targets);
   latest.current = targets;
-  const keys = useRef(useSettings()?.keys);
+  const keys = useRef<KeyMap | undefined>(undefined);
   keys.current = useSettings()?.keys;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

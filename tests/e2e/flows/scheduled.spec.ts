@@ -20,18 +20,22 @@ const secondsAhead = (ms: number) => Math.ceil((Date.now() + ms) / 1000) * 1000;
 /** Whole minutes from now (a time a user picks in the field's minute steps). */
 const minutesAhead = (minutes: number) => Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000;
 
-/** Opens "Send at…" under the box `scope` holds and picks `at` in the browser's own time zone. */
-async function chooseTime(scope: Page | ElementHandle, at: number): Promise<void> {
-  await click(scope, role('button', 'Send at…'));
-  const field = await find(scope, 'input[type="datetime-local"]');
+/** Puts `at` in a date-and-time field as the browser's own picker would (its time zone; seconds when not whole minutes). */
+async function setDateTime(field: ElementHandle, at: number): Promise<void> {
   await field.evaluate((input, ms) => {
     const date = new Date(ms);
     const two = (n: number) => String(n).padStart(2, '0');
     const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
-    const time = `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
-    (input as HTMLInputElement).value = `${day}T${time}`;
+    const seconds = date.getSeconds() === 0 ? '' : `:${two(date.getSeconds())}`;
+    (input as HTMLInputElement).value = `${day}T${two(date.getHours())}:${two(date.getMinutes())}${seconds}`;
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }, at);
+}
+
+/** Opens "Send at…" under the box `scope` holds and picks `at`. */
+async function chooseTime(scope: Page | ElementHandle, at: number): Promise<void> {
+  await click(scope, role('button', 'Send at…'));
+  await setDateTime(await find(scope, 'input[type="datetime-local"]'), at);
 }
 
 /** Writes a new post in the side panel, to go at `at` (Ctrl+Enter in the box, as a user sends). */
@@ -112,13 +116,7 @@ test('Send at…: a post goes at its time, one due while the browser is closed g
   await click(editing, role('button', 'Edit', { exact: true }));
   await fill(panel.page, role('textbox', 'Edited text'), 'From the popup, edited.');
   const editedAt = minutesAhead(180);
-  await (await find(editing, 'input[type="datetime-local"]')).evaluate((input, ms) => {
-    const date = new Date(ms);
-    const two = (n: number) => String(n).padStart(2, '0');
-    const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
-    (input as HTMLInputElement).value = `${day}T${two(date.getHours())}:${two(date.getMinutes())}`;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, editedAt);
+  await setDateTime(await find(editing, 'input[type="datetime-local"]'), editedAt);
   await click(editing, role('button', 'Save', { exact: true }));
   await outbox.item('From the popup, edited.', /Goes on .+, or when you choose Send now\./);
   await click(await outbox.item('A reply I think better of.'), role('button', 'Cancel'));

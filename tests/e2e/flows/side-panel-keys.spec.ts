@@ -3,6 +3,7 @@ import { newAccount } from '../driver/extension';
 import { screenshotSchemes } from '../driver/screenshots';
 import { sandboxEvents, seedPosts, waitForFocus } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
+import type { ExtensionBrowser } from '../driver/types';
 import {
   click,
   fieldValue,
@@ -18,12 +19,35 @@ import {
 } from '../driver/ui';
 import { OptionsScreen } from '../screens/options';
 import { SidePanelScreen } from '../screens/side-panel';
+import type { SandboxClient } from '../support/sandbox-client';
 import { scaled } from '../support/time';
 
 // Each test walks the panel with several axe scans: more than the default minute on a busy machine.
 test.describe.configure({ timeout: scaled(120_000) });
 
 const replyButton = role('button', 'Reply', { exact: true });
+
+/** Two fresh posts on top of the timeline, an account to read them, and the panel open on them. */
+async function panelOnTwoPosts(
+  ext: ExtensionBrowser,
+  control: SandboxClient,
+  name: string,
+  before?: () => Promise<void>,
+) {
+  const tag = uniqueTag();
+  const [firstId] = await seedPosts(control, [`${name} first ${tag}`, `${name} second ${tag}`]);
+  await newAccount(ext, control);
+  await before?.();
+  const panel = await SidePanelScreen.open(ext);
+  await panel.article(`${name} first ${tag}`);
+  return { tag, firstId, page: panel.page, first: `article[data-post-id="${firstId}"]` };
+}
+
+/** Saves the options' shortcuts card as it stands, and waits for its "saved". */
+async function saveShortcuts(options: OptionsScreen): Promise<void> {
+  await click(options.page, role('button', 'Save shortcuts'));
+  await waitForText(options.page, 'Shortcuts saved', { selector: role('region', 'Timeline keyboard shortcuts') });
+}
 const replyBox = role('textbox', 'Reply');
 
 test('side panel: arrow keys walk the feed and the tab strip; accessible and pictured in light and dark', async ({
@@ -77,13 +101,7 @@ test('side panel: j/k move, r replies, 1 reacts and the reaction lands, / search
   ext,
   control,
 }) => {
-  const tag = uniqueTag();
-  const [firstId] = await seedPosts(control, [`Keys first ${tag}`, `Keys second ${tag}`]);
-  await newAccount(ext, control);
-  const panel = await SidePanelScreen.open(ext);
-  const page = panel.page;
-  await panel.article(`Keys first ${tag}`);
-  const first = `article[data-post-id="${firstId}"]`;
+  const { tag, firstId, page, first } = await panelOnTwoPosts(ext, control, 'Keys');
 
   // j from nowhere in particular takes the first post.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -141,20 +159,14 @@ test('single keys follow the options: j moved to n moves with n and not with j; 
   ext,
   control,
 }) => {
-  const tag = uniqueTag();
-  const [firstId] = await seedPosts(control, [`Remap first ${tag}`, `Remap second ${tag}`]);
-  await newAccount(ext, control);
-  const options = await OptionsScreen.open(ext);
-  const card = role('region', 'Timeline keyboard shortcuts');
-  await fill(options.page, role('textbox', 'Key for “Next post”'), 'N');
-  await click(options.page, role('button', 'Save shortcuts'));
-  await waitForText(options.page, 'Shortcuts saved', { selector: card });
-  await expectAccessible(ext, options.page, 'options, keyboard shortcuts', { include: ['#timeline-keys-title'] });
-
-  const panel = await SidePanelScreen.open(ext);
-  const page = panel.page;
-  await panel.article(`Remap first ${tag}`);
-  const first = `article[data-post-id="${firstId}"]`;
+  let options: OptionsScreen | undefined;
+  const { firstId, page, first } = await panelOnTwoPosts(ext, control, 'Remap', async () => {
+    options = await OptionsScreen.open(ext);
+    await fill(options.page, role('textbox', 'Key for “Next post”'), 'N');
+    await saveShortcuts(options);
+    await expectAccessible(ext, options.page, 'options, keyboard shortcuts', { include: ['#timeline-keys-title'] });
+  });
+  if (options === undefined) throw new Error('the options page did not open');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   // j is nothing now: the focus stays where it was.
   await press(page, 'j');
@@ -172,8 +184,7 @@ test('single keys follow the options: j moved to n moves with n and not with j; 
   // All single keys off: none of them does anything, and the list says so.
   await options.page.bringToFront();
   await click(options.page, role('checkbox', 'Single-key shortcuts in the side panel'));
-  await click(options.page, role('button', 'Save shortcuts'));
-  await waitForText(options.page, 'Shortcuts saved', { selector: card });
+  await saveShortcuts(options);
   await page.bringToFront();
   await (await find(page, first)).focus();
   // ('/' is left out: a key the panel does not take is the browser's, and Firefox's is Quick Find.)

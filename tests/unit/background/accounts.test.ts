@@ -8,6 +8,7 @@ import type { Handlers } from '@/lib/messages/router';
 import { openDebateDb } from '@/lib/storage/db';
 import { SavedPostsBook } from '@/lib/storage/saved-book';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
+import { noLinks } from '../support/links';
 import { useEnglishMessages } from '../support/locale';
 
 const A = 'http://127.0.0.1:8787';
@@ -28,12 +29,7 @@ async function setup() {
     notify: vi.fn(),
     drafts: {} as never,
     saved: new SavedPostsBook(),
-    links: {
-      allSitesEnabled: async () => false,
-      chosenHere: async () => false,
-      injectBar: async () => undefined,
-      sync: async () => undefined,
-    },
+    links: noLinks(),
   });
   return { services, handlers };
 }

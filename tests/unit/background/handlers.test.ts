@@ -10,6 +10,7 @@ import { openDebateDb } from '@/lib/storage/db';
 import { SavedPostsBook } from '@/lib/storage/saved-book';
 import { updateSettings } from '@/lib/storage/settings';
 import { useFakeClock } from '../support/clock';
+import { noLinks } from '../support/links';
 import { useLocaleMessages } from '../support/locale';
 
 const SITE = 'http://127.0.0.1:8787';
@@ -32,12 +33,7 @@ async function setup() {
     notify: vi.fn(),
     drafts: {} as never,
     saved: new SavedPostsBook(),
-    links: {
-      allSitesEnabled: async () => false,
-      chosenHere: async () => false,
-      injectBar: async () => undefined,
-      sync: async () => undefined,
-    },
+    links: noLinks(),
   });
   return { services, handlers, kick };
 }

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { siteHandlers } from '@/entrypoints/background/site-handlers';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
+import { noLinks } from '../support/links';
 
 const fromOptions = {
   sender: { kind: 'extension', url: 'chrome-extension://x/options.html', tabId: undefined },
@@ -20,12 +21,7 @@ function setup(granted: Set<string>) {
     }),
   );
   const sync = vi.fn(async () => undefined);
-  const links = {
-    allSitesEnabled: async () => false,
-    chosenHere: async () => false,
-    injectBar: async () => undefined,
-    sync,
-  };
+  const links = { ...noLinks(), sync };
   return { handlers: siteHandlers({ links }), sync, remove };
 }
 
