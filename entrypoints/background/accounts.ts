@@ -69,18 +69,24 @@ export class Accounts {
     );
   }
 
-  /** Adds an account with its key, bound to its address's origin. The first one becomes the default. */
-  add(input: { baseUrl: string; key?: string; label?: string }, now = Date.now()): Promise<AccountRecord> {
+  /**
+   * Adds an account with its key, bound to its address's origin. The first one becomes the default.
+   * An account arriving by sync keeps its synced id (and has no key: the user gives one here).
+   */
+  add(
+    input: { baseUrl: string; key?: string; label?: string; id?: string; reserve?: number },
+    now = Date.now(),
+  ): Promise<AccountRecord> {
     return this.change(async (book) => {
       const baseUrl = requireAddress(input.baseUrl);
       if (book.accounts.length >= MAX_ACCOUNTS) {
         throw new MessageError('not_allowed', `At most ${MAX_ACCOUNTS} accounts.`);
       }
       const account: AccountRecord = {
-        id: newAccountId(),
+        id: input.id !== undefined && accountById(book, input.id) === undefined ? input.id : newAccountId(),
         label: input.label ?? '',
         baseUrl,
-        reserve: 0,
+        reserve: input.reserve ?? 0,
         addedAt: now,
       };
       if (input.key !== undefined) await this.vault.save(account.id, input.key, originOf(account), now);

@@ -2,6 +2,7 @@ import type { SavedPostsBook } from '@/lib/storage/saved-book';
 import type { Drafts } from './drafts';
 import type { BackgroundServices } from './services';
 import type { Status } from './status';
+import type { SyncService } from './sync';
 
 /** What the handlers need besides the services: how to wake the drainer and open the panel. */
 export interface HandlerDeps {
@@ -13,6 +14,8 @@ export interface HandlerDeps {
   /** Pushes the status to open pages (for changes that storage events do not show, e.g. the vault). */
   notify: () => void;
   drafts: Drafts;
+  /** Sync of settings, accounts and saved posts (sync.ts). */
+  sync: Pick<SyncService, 'setOn' | 'answer'>;
   /** The Saved list's one writer. */
   saved: SavedPostsBook;
   /** Link bars: whether all-sites access is on, and loading the bar script into a frame. */

@@ -17,6 +17,7 @@ import { pagePostHandlers, type ReadTimelinePage } from './page-posts';
 import { savedHandlers } from './saved-handlers';
 import { siteHandlers } from './site-handlers';
 import { pageSite, urlOf } from './sites';
+import { syncHandlers } from './sync-handlers';
 
 /** How long a held write (a click the bar could not prove seen) waits for the user's Undo. */
 export const UNDO_WINDOW_MS = 5_000;
@@ -87,6 +88,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     ...accountHandlers(deps),
     ...siteHandlers(deps),
+    ...syncHandlers(deps),
     getStatus: () => status(),
     getSettings: () => readSettings(),
     getLinkConfig: async (_request, { sender }) => {

@@ -22,6 +22,7 @@ import { PostStatePorts } from './post-state-ports';
 import { BackgroundServices, extensionIdentity } from './services';
 import { StatePorts } from './state-port';
 import { statusOf } from './status';
+import { SyncService } from './sync';
 import { TabMarks } from './tab-marks';
 import { BACKSTOP_ALARM, DRAIN_ALARM } from './wake';
 import { welcomeOnInstall } from './welcome';
@@ -77,8 +78,27 @@ export default defineBackground(() => {
   const saved = new SavedPostsBook((change) => {
     changes.savedChanged(change);
     pushState();
+    if (change.removed.length > 0) void sync.savedRemoved(change.removed);
+    void sync.changed();
   });
-  const handlers = createHandlers({ services, status: currentStatus, kick, notify: pushState, drafts, links, saved });
+  // Sync (opt-in): settings, accounts and saved posts with the user's other browsers (sync.ts).
+  const sync = new SyncService({
+    accounts: services.accounts,
+    saved,
+    keyed: async (id) => (await services.vault.describe(id)).set,
+    pending: async (id) => (await services.outbox()).summary(id).pending,
+    changed: pushState,
+  });
+  const handlers = createHandlers({
+    services,
+    status: currentStatus,
+    kick,
+    notify: pushState,
+    drafts,
+    links,
+    saved,
+    sync,
+  });
   const router = createRouter(handlers, {
     ...identity,
     onInternalError: (error, name) => console.error(`Handling ${name} failed`, error),
@@ -142,11 +162,19 @@ export default defineBackground(() => {
   settingsItem.watch((settings) => {
     changes.settingsChanged(settings);
     pushState();
+    void sync.changed();
     if (!decorations.changed(settings)) return;
     void links.sync();
     void menus.sync();
   });
-  accountsItem.watch(() => pushState());
+  accountsItem.watch(() => {
+    pushState();
+    void sync.changed();
+  });
+  // Another browser's change (or anything else writing `storage.sync`: all of it is checked first).
+  browser.storage.onChanged.addListener((_changes, area) => {
+    if (area === 'sync') void sync.changed();
+  });
   // Back online while the worker is awake: writes held for the network go now, not at their next
   // retry (a stopped worker is woken by that retry's alarm anyway).
   globalThis.addEventListener?.('online', () => {
@@ -177,6 +205,7 @@ export default defineBackground(() => {
     void links.sync();
     void marks.restore();
     void menus.sync();
+    void sync.changed();
     const outbox = await services.outbox();
     outbox.subscribe((change) => {
       changes.add(change);

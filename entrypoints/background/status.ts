@@ -1,4 +1,5 @@
 import { type Status, statusView } from '@/lib/messages/status-view';
+import { ledgerItem } from '@/lib/sync/ledger';
 import type { BackgroundServices } from './services';
 import type { DrainFailure } from './wake';
 
@@ -13,5 +14,13 @@ export async function statusOf(services: BackgroundServices, drainFailure?: Drai
       book.accounts.map(async (account) => [account.id, await services.vault.describe(account.id)] as const),
     ),
   );
-  return statusView({ book, outbox, keys, drainFailure });
+  const ledger = await ledgerItem.getValue();
+  const sync = {
+    on: ledger.on,
+    lastAt: ledger.lastAt,
+    problems: ledger.problems,
+    proposals: ledger.proposals.filter((proposal) => proposal.open),
+    applied: ledger.applied,
+  };
+  return { ...statusView({ book, outbox, keys, drainFailure }), sync };
 }

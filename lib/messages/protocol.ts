@@ -26,6 +26,7 @@ import {
 import { MAX_PAGE_URL_LENGTH } from './limits';
 import { savedMessages } from './saved-protocol';
 import { siteMessages } from './site-protocol';
+import { syncMessages, syncViewSchema } from './sync-protocol';
 
 /** Who may send a message: extension pages (popup, side panel, options) or also content scripts. */
 export type SenderKind = 'extension' | 'content';
@@ -69,6 +70,8 @@ export const protocol = {
       defaultAccount: z.string().nullable(),
       /** Platform origin → the account last chosen there (replies and reactions default to it). */
       lastUsed: z.record(z.string(), z.string()),
+      /** Sync, as the options page shows it (absent before the background said). */
+      sync: syncViewSchema.optional(),
     }),
   },
   /** The user's settings (nothing secret in them). */
@@ -266,6 +269,7 @@ export const protocol = {
   takePendingDraft: { content: false, request: none, reply: handedDraftSchema.nullable() },
   ...savedMessages,
   ...siteMessages,
+  ...syncMessages,
 } as const satisfies Record<string, MessageDef>;
 
 /** The table's type. */

@@ -1,13 +1,12 @@
 import { normalizeBaseUrl } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
-import { normalizeHostEntry } from '@/lib/links/hosts';
-import { parsePermalinkPattern } from '@/lib/links/pattern';
 import type { AccountView } from '@/lib/messages/fields';
 import { MAX_ACCOUNT_LABEL, MAX_ACCOUNTS, MAX_RESERVE } from '@/lib/storage/accounts';
 import { withProductLabels } from '@/lib/storage/reaction-kinds';
 import { MAX_SAVED_POSTS } from '@/lib/storage/saved-limits';
 import { type SavedPost, savedPostSchema } from '@/lib/storage/saved-posts';
 import { type Settings, settingsSchema } from '@/lib/storage/settings';
+import { checkSettingsFields } from '@/lib/storage/settings-check';
 import { z } from '@/lib/zod';
 
 /*
@@ -39,22 +38,7 @@ export const MAX_BACKUP_BYTES = 8_000_000;
 const settingsFields = settingsSchema.omit({ baseUrl: true, chosenSites: true }).partial().strict();
 
 /** The settings part, with the options page's own checks (no kind twice, valid patterns and hosts). */
-const backupSettingsSchema = settingsFields.superRefine((settings, ctx) => {
-  const seen = new Set<string>();
-  settings.reactionKinds?.forEach((kind, index) => {
-    if (seen.has(kind.value))
-      ctx.addIssue({ code: 'custom', path: ['reactionKinds', index, 'value'], message: 'twice' });
-    seen.add(kind.value);
-  });
-  settings.linkPatterns?.forEach((pattern, index) => {
-    if (!parsePermalinkPattern(pattern).ok)
-      ctx.addIssue({ code: 'custom', path: ['linkPatterns', index], message: 'pattern' });
-  });
-  settings.excludedHosts?.forEach((host, index) => {
-    if (normalizeHostEntry(host) !== host)
-      ctx.addIssue({ code: 'custom', path: ['excludedHosts', index], message: 'host' });
-  });
-});
+const backupSettingsSchema = settingsFields.superRefine(checkSettingsFields);
 /** The settings a backup holds. */
 export type BackupSettings = z.output<typeof settingsFields>;
 

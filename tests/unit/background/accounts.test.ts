@@ -29,6 +29,7 @@ async function setup() {
     notify: vi.fn(),
     drafts: {} as never,
     saved: new SavedPostsBook(),
+    sync: {} as never,
     links: noLinks(),
   });
   return { services, handlers };
