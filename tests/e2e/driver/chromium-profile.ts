@@ -34,7 +34,7 @@ export function unpackedExtensionId(extensionDir: string): string {
 
 /** The profile's `Preferences` file, where Chrome records what each extension was granted. */
 export interface Preferences {
-  extensions?: { settings?: Record<string, Record<string, unknown>> };
+  extensions?: { settings?: Record<string, Record<string, unknown>>; pinned_extensions?: string[] };
 }
 
 /**
@@ -70,22 +70,26 @@ export function recordApiGrant(preferences: Preferences, id: string, apis: reado
 
 /**
  * Records `origins` and `apis` as granted to the unpacked extension at `extensionDir`, in a new
- * profile at `userDataDir` (a profile that exists already keeps what it holds). True when the
- * profile is new: the extension will be installed on it.
+ * profile at `userDataDir` (a profile that exists already keeps what it holds); with `pin`, its
+ * button pinned on the toolbar, as the user's pin in the Extensions menu records it (a new install's
+ * button is in that menu only, and its badge not seen). True when the profile is new: the extension
+ * will be installed on it.
  */
 export function prepareProfile(
   userDataDir: string,
   extensionDir: string,
   origins: readonly string[],
   apis: readonly string[],
+  pin = false,
 ): boolean {
   const installs = !existsSync(path.join(userDataDir, 'Default'));
   const preferencesFile = path.join(userDataDir, 'Default', 'Preferences');
-  if (existsSync(preferencesFile) || (origins.length === 0 && apis.length === 0)) return installs;
+  if (existsSync(preferencesFile) || (origins.length === 0 && apis.length === 0 && !pin)) return installs;
   const preferences: Preferences = {};
   const id = unpackedExtensionId(extensionDir);
   recordHostGrant(preferences, id, origins);
   if (apis.length > 0) recordApiGrant(preferences, id, apis);
+  if (pin) preferences.extensions = { ...preferences.extensions, pinned_extensions: [id] };
   mkdirSync(path.dirname(preferencesFile), { recursive: true });
   writeFileSync(preferencesFile, JSON.stringify(preferences));
   return installs;

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page, type Target } from 'puppeteer-core';
-import { CHROME_BUILD, CHROMIUM_PATH } from '../support/browsers';
+import { CHROME_BUILD, CHROMIUM_PATH, HEADED, HEADED_SCALE } from '../support/browsers';
 import { scaled } from '../support/time';
 import { BaseExtensionBrowser } from './base';
 import { prepareProfile, QUIET_FLAGS, SANDBOX_GRANT } from './chromium-profile';
@@ -12,7 +12,10 @@ import type { Badge, LaunchOptions, PanelView } from './types';
 /** The viewport of every tab, as a laptop's browser window (both browsers alike). */
 export const VIEWPORT = { width: 1280, height: 720 };
 
-/** System Chromium, headless, with the MV3 build loaded unpacked, driven over CDP. */
+/** A headed window's size (CSS pixels): the viewport and the browser's bars above it. */
+const WINDOW = `${VIEWPORT.width},${VIEWPORT.height + 100}`;
+
+/** System Chromium, headless (unless `DC_HEADED=1`), with the MV3 build loaded unpacked, driven over CDP. */
 export class ChromiumExtension extends BaseExtensionBrowser {
   readonly engine = 'chromium';
   private sidePanelTarget: Target | undefined;
@@ -182,18 +185,23 @@ async function startChromium(options: LaunchOptions): Promise<{ browser: Browser
     extensionDir,
     options.grantedOrigins ?? SANDBOX_GRANT,
     options.grantedApis ?? [],
+    HEADED,
   );
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM_PATH,
-    headless: true,
+    headless: !HEADED,
     userDataDir: profileDir,
-    defaultViewport: VIEWPORT,
+    defaultViewport: HEADED ? { ...VIEWPORT, deviceScaleFactor: HEADED_SCALE } : VIEWPORT,
     args: [
       ...QUIET_FLAGS,
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
       // English unless asked otherwise, whatever the machine's language (Firefox's too: en-US).
       `--lang=${lang === 'en' ? 'en-US' : lang}`,
+      // A window as wide as the tabs' viewport, at the screen's corner (Xvfb has no window manager).
+      ...(HEADED
+        ? [`--force-device-scale-factor=${HEADED_SCALE}`, '--window-position=0,0', `--window-size=${WINDOW}`]
+        : []),
     ],
     env: { ...process.env, LANGUAGE: lang },
   });

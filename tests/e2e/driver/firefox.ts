@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { GECKO_ID } from '../../../wxt.config';
-import { FIREFOX_BUILD, FIREFOX_PATH } from '../support/browsers';
+import { FIREFOX_BUILD, FIREFOX_PATH, HEADED, HEADED_SCALE } from '../support/browsers';
 import { scaled } from '../support/time';
 import { BaseExtensionBrowser } from './base';
 import { VIEWPORT } from './chromium';
 import { SANDBOX_GRANT } from './chromium-profile';
 import { inBrowserWindow, untilInBrowserWindow } from './firefox-chrome';
+import { OUR_BUTTON } from './toolbar';
 import type { Badge, LaunchOptions, PanelView } from './types';
 
 /** A fixed internal UUID for our add-on, so its pages live at a known moz-extension:// origin. */
@@ -23,7 +24,7 @@ interface BidiConnection {
   send(method: string, params: object): Promise<{ result: unknown }>;
 }
 
-/** Firefox ESR, headless, with the MV2 build installed, driven over WebDriver BiDi. */
+/** Firefox ESR, headless (unless `DC_HEADED=1`), with the MV2 build installed, driven over WebDriver BiDi. */
 export class FirefoxExtension extends BaseExtensionBrowser {
   readonly engine = 'firefox';
   readonly origin = ORIGIN;
@@ -200,9 +201,9 @@ async function startFirefox(options: LaunchOptions, installs: boolean): Promise<
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
-    headless: true,
+    headless: !HEADED,
     userDataDir: options.profileDir,
-    defaultViewport: VIEWPORT,
+    defaultViewport: HEADED ? { ...VIEWPORT, deviceScaleFactor: HEADED_SCALE } : VIEWPORT,
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: FIREFOX_EXTENSION_UUID }),
@@ -212,9 +213,13 @@ async function startFirefox(options: LaunchOptions, installs: boolean): Promise<
       // The language packs Debian installs beside Firefox, enabled, and the language asked for.
       'extensions.autoDisableScopes': 0,
       'intl.locale.requested': requestedLocale(options.lang),
+      ...(HEADED ? { 'layout.css.devPixelsPerPx': String(HEADED_SCALE) } : {}),
     },
   });
   try {
+    // Headed: the window at the screen's corner, the viewport's width and the bars above it.
+    const place = `window.moveTo(0, 0), window.resizeTo(${VIEWPORT.width}, ${VIEWPORT.height + 100}), null`;
+    if (HEADED) await inBrowserWindow(browser, place);
     await installAddon(browser, options, installs);
     return browser;
   } catch (error) {
@@ -241,6 +246,12 @@ async function installAddon(browser: Browser, options: LaunchOptions, installs: 
         return null;
       })()`,
     );
+  }
+  // Headed, the button is pinned on the toolbar (a new install's sits in the Extensions panel), as
+  // the user's "Pin to Toolbar" puts it: its badge is then seen.
+  if (HEADED) {
+    const area = `CustomizableUI.addWidgetToArea(${JSON.stringify(OUR_BUTTON)}, CustomizableUI.AREA_NAVBAR), null`;
+    await inBrowserWindow(browser, area);
   }
   if (installs && options.keepWelcome !== true) await closeFirstRunViews(browser);
 }
