@@ -14,6 +14,7 @@ import { ReactionKindsEditor } from './ReactionKindsEditor';
 import { ScopeList } from './ScopeList';
 import { ShortcutHint } from './ShortcutHint';
 import { SiteAccess } from './SiteAccess';
+import { SyncCard } from './SyncCard';
 import { TimelineKeys } from './TimelineKeys';
 import { useSettings } from './use-settings';
 import './options.css';
@@ -31,6 +32,8 @@ export function App() {
   const [generation, setGeneration] = useState(0);
   // The exports name the accounts: they wait for the status (a file made before would have none).
   const accounts = status?.accounts;
+  // A synced change applied here starts the cards again from the new values, as an import does.
+  const synced = status?.sync?.applied ?? 0;
   return (
     <main>
       <h1>{t('optionsTitle')}</h1>
@@ -49,7 +52,7 @@ export function App() {
       )}
       {settings !== undefined && (
         <>
-          <Fragment key={generation}>
+          <Fragment key={`${generation} ${synced}`}>
             <ReactionKindsEditor kinds={settings.reactionKinds} save={save} />
             <LinkPatterns patterns={settings.linkPatterns} save={save} />
             <SiteAccess
@@ -73,10 +76,11 @@ export function App() {
               onImported={() => setGeneration((value) => value + 1)}
             />
           )}
+          {accounts !== undefined && <SyncCard sync={status?.sync} accounts={accounts} />}
         </>
       )}
       <ShortcutHint />
-      {settings !== undefined && <TimelineKeys key={generation} keys={settings.keys} save={save} />}
+      {settings !== undefined && <TimelineKeys key={`${generation} ${synced}`} keys={settings.keys} save={save} />}
     </main>
   );
 }

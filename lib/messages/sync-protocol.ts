@@ -1,8 +1,7 @@
-import { ACCOUNT_ID } from '@/lib/storage/accounts';
-
 export { type SyncView, syncViewSchema } from '@/lib/sync/view';
 
 import { z } from '@/lib/zod';
+import { accountIdSchema } from './fields';
 
 /**
  * Sync's messages (protocol.ts spreads them in). Extension pages only: a page's script must never
@@ -17,7 +16,7 @@ export const syncMessages = {
    */
   answerSyncProposal: {
     content: false,
-    request: z.strictObject({ account: z.string().regex(ACCOUNT_ID), accept: z.boolean() }),
+    request: z.strictObject({ account: accountIdSchema, accept: z.boolean() }),
     reply: z.strictObject({ keyRemovedFor: z.string().optional() }),
   },
 };
