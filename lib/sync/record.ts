@@ -94,10 +94,15 @@ export function toItems(field: SyncField, value: unknown, at: number, by: string
   const pieces: string[] = [];
   let rest = text;
   while (rest.length > 0 && pieces.length <= MAX_PARTS) {
-    // The head's own fields take a little room; a piece is halved until its item fits.
+    // The head's own fields take a little room: a piece shrinks in proportion to what its item is
+    // over, and is never cut inside a surrogate pair (a browser may store a lone half as U+FFFD).
     let size = Math.min(rest.length, ITEM_BYTES);
-    while (size > 1 && itemBytes(partKey(field, 99), rest.slice(0, size)) > ITEM_BYTES - 160)
-      size = Math.floor(size / 2);
+    for (;;) {
+      if (size > 1 && size < rest.length && /[\uD800-\uDBFF]/.test(rest.charAt(size - 1))) size -= 1;
+      const [bytes, room] = [itemBytes(partKey(field, 99), rest.slice(0, size)), ITEM_BYTES - 160];
+      if (bytes <= room || size <= 1) break;
+      size = Math.max(1, Math.min(size - 1, Math.floor((size * room) / bytes)));
+    }
     pieces.push(rest.slice(0, size));
     rest = rest.slice(size);
   }
