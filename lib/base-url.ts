@@ -31,3 +31,9 @@ export function siteOriginOf(baseUrl: string): string | null {
   const normalized = normalizeBaseUrl(baseUrl);
   return normalized === undefined ? null : new URL(normalized).origin;
 }
+
+/** Whether `hostname` is the platform's own site for a base URL (its bars never need a site's choice). */
+export function isPlatformHost(baseUrl: string, hostname: string): boolean {
+  const origin = siteOriginOf(baseUrl);
+  return origin !== null && new URL(origin).hostname === hostname;
+}

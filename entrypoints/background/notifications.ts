@@ -1,5 +1,5 @@
 import type { OutboxChange } from '@/lib/queue';
-import { LATE_MS } from '@/lib/queue/scheduled';
+import { wentLateBy } from '@/lib/queue/scheduled';
 import type { WriteRequest } from '@/lib/queue/types';
 
 /**
@@ -58,8 +58,7 @@ export function noticeOf(change: OutboxChange, now: number): NoticeEvent | undef
   const about = { account: item.account, itemId: item.id, request: item.request };
   if (state.status === 'sent' && item.scheduled !== undefined && item.resends === 0) {
     if (!fresh(state.at)) return undefined;
-    const late = item.scheduled.wentAt - item.scheduled.sendAt;
-    const scheduledLateMs = late > LATE_MS ? late : 0;
+    const scheduledLateMs = wentLateBy(item) ?? 0;
     return {
       kind: 'landed',
       key: `landed:${item.id}:${state.at}`,

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { siteOriginOf } from '@/lib/base-url';
+import { isPlatformHost } from '@/lib/base-url';
 import { normalizeHostEntry } from '@/lib/links/hosts';
 import { chosenSitePattern } from '@/lib/links/registration';
 import { MessageError } from '@/lib/messages/reply';
@@ -31,9 +31,7 @@ export function siteHandlers({ links }: Pick<HandlerDeps, 'links'>): Pick<Handle
       await updateSettings({ chosenSites: next });
       // Its bars go first (the script is stopped where it ran, which needs the access still held).
       await links.sync();
-      const platform = siteOriginOf(baseUrl);
-      if (platform === null || new URL(platform).hostname !== host)
-        await browser.permissions.remove({ origins: [pattern] }).catch(() => false);
+      if (!isPlatformHost(baseUrl, host)) await browser.permissions.remove({ origins: [pattern] }).catch(() => false);
       return next;
     },
   };

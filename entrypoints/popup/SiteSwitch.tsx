@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { StatusLine } from '@/components/common/StatusLine';
-import { siteOriginOf } from '@/lib/base-url';
+import { isPlatformHost } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import { isExcludedHost } from '@/lib/links/hosts';
 import { chosenSitePattern } from '@/lib/links/registration';
@@ -43,15 +43,13 @@ export function SiteSwitch() {
   }, [host, settings?.chosenSites]);
   if (host === undefined || settings === undefined) return null;
 
-  const platform = siteOriginOf(settings.baseUrl);
-  const note =
-    platform !== null && new URL(platform).hostname === host
-      ? t('popupSitePlatform', host)
-      : isExcludedHost(host, settings.excludedHosts)
-        ? t('popupSiteExcluded', host)
-        : settings.decorateAllSites
-          ? t('popupSiteAllSites')
-          : undefined;
+  const note = isPlatformHost(settings.baseUrl, host)
+    ? t('popupSitePlatform', host)
+    : isExcludedHost(host, settings.excludedHosts)
+      ? t('popupSiteExcluded', host)
+      : settings.decorateAllSites
+        ? t('popupSiteAllSites')
+        : undefined;
   const chosen = settings.chosenSites.includes(host) && granted === true;
   const choose = (on: boolean) => {
     setError(undefined);

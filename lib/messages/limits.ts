@@ -23,4 +23,4 @@ export function isId(text: string): boolean {
 }
 
 /** How far ahead a write may be scheduled, and past what delay it "went late" (the Outbox's rules). */
-export { LATE_MS, MAX_SCHEDULE_AHEAD_MS } from '@/lib/queue/scheduled';
+export { LATE_MS, MAX_SCHEDULE_AHEAD_MS, wentLateBy } from '@/lib/queue/scheduled';

@@ -12,6 +12,12 @@ import type { OutboxItem, WriteRequest } from './types';
 
 /** A write released this long after its time went late (the browser or computer was not running). */
 export const LATE_MS = 60_000;
+/** How late a scheduled write went, when more than {@link LATE_MS} after its time (undefined: on time, or not scheduled). */
+export function wentLateBy(item: { scheduled?: { sendAt: number; wentAt: number } | undefined }): number | undefined {
+  const late = item.scheduled === undefined ? 0 : item.scheduled.wentAt - item.scheduled.sendAt;
+  return late > LATE_MS ? late : undefined;
+}
+
 /** How far ahead a write may be scheduled. */
 export const MAX_SCHEDULE_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,7 @@
 import { displayLocale, type MessageKey } from '@/lib/i18n';
-import type { OutboxItemView } from '@/lib/messages/fields';
-import { LATE_MS, MAX_SCHEDULE_AHEAD_MS } from '@/lib/messages/limits';
+import { MAX_SCHEDULE_AHEAD_MS } from '@/lib/messages/limits';
+
+export { wentLateBy } from '@/lib/messages/limits';
 
 /**
  * "Send at…": the time a user picks in a composer's date-and-time field (`datetime-local`, the
@@ -54,10 +55,4 @@ export function lateWords(ms: number): string {
   if (minutes < 60) return unit(minutes, 'minute');
   const rest = minutes % 60;
   return rest === 0 ? unit(minutes / 60, 'hour') : `${unit(Math.floor(minutes / 60), 'hour')} ${unit(rest, 'minute')}`;
-}
-
-/** How late a scheduled write went, when more than {@link LATE_MS} after its time. */
-export function wentLateBy(item: Pick<OutboxItemView, 'scheduled'>): number | undefined {
-  const late = item.scheduled === undefined ? 0 : item.scheduled.wentAt - item.scheduled.sendAt;
-  return late > LATE_MS ? late : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeBaseUrl, siteOriginOf } from '@/lib/base-url';
+import { isPlatformHost, normalizeBaseUrl, siteOriginOf } from '@/lib/base-url';
 
 describe('base URL', () => {
   it('is normalized with a trailing slash, only for http(s) without credentials', () => {
@@ -15,5 +15,11 @@ describe('base URL', () => {
     expect(siteOriginOf('http://127.0.0.1:8787')).toBe('http://127.0.0.1:8787');
     expect(siteOriginOf('')).toBeNull();
     expect(siteOriginOf('not a url')).toBeNull();
+  });
+
+  it('knows the platform’s own host, and no other, nor any without an address', () => {
+    expect(isPlatformHost('https://debate.example/api', 'debate.example')).toBe(true);
+    expect(isPlatformHost('https://debate.example/api', 'news.example')).toBe(false);
+    expect(isPlatformHost('', 'debate.example')).toBe(false);
   });
 });

@@ -102,7 +102,7 @@ test('sync: a change in one browser’s options reaches another browser’s opti
   expect(status.accounts[0]?.key.set).toBe(true);
 });
 
-test('sync: a new address for a keyed account waits for the user; a planted key is refused; over the quota says so', async ({
+test('sync: a new address for a keyed account waits for the user’s word; a planted key is refused; over the quota says so', async ({
   ext,
   control,
 }) => {
@@ -134,6 +134,14 @@ test('sync: a new address for a keyed account waits for the user; a planted key 
   status = await ext.call('getStatus');
   expect(status.accounts.map((a) => [a.baseUrl, a.key.set])).toEqual([[account.baseUrl, true]]);
 
+  // Another move, confirmed this time: the account moves, and its key, given for the old origin, is forgotten.
+  const moved = 'https://moved-again.example/';
+  await deliver(ext, fromAnotherBrowser('accounts', { list: [{ ...account, baseUrl: moved }], removed: [] }));
+  await click(options, `${card} ${role('button', 'Use the new address')}`);
+  await waitForText(options, 'now uses the new address.', { selector: card });
+  status = await ext.call('getStatus');
+  expect(status.accounts.map((a) => [a.baseUrl, a.key.set])).toEqual([[moved, false]]);
+
   // A record planting a key for an address of its own: refused whole, in words; nothing added.
   const planted = {
     id: 'acct-planted',
@@ -145,7 +153,7 @@ test('sync: a new address for a keyed account waits for the user; a planted key 
   await deliver(ext, fromAnotherBrowser('accounts', { list: [account, planted], removed: [] }));
   await waitForText(options, 'A synced Accounts was refused (list[1].key: unknown field).', { selector: card });
   status = await ext.call('getStatus');
-  expect(status.accounts.map((a) => a.baseUrl)).toEqual([account.baseUrl]);
+  expect(status.accounts.map((a) => a.baseUrl)).toEqual([moved]);
 
   // More than the browser's sync space holds: said, and the settings here kept whole.
   const many = (n: number, make: (i: number) => string) => Array.from({ length: n }, (_, i) => make(i));
