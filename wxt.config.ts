@@ -133,8 +133,8 @@ export default defineConfig({
     // Web pages and other extensions may not talk to us.
     externally_connectable: browser === 'firefox' ? undefined : { ids: [] },
     action: { default_title: '__MSG_extName__' },
-    // A keyboard shortcut opens the side panel: Firefox has a built-in command for its sidebar; in
-    // Chrome the background handles a named one (entrypoints/background/commands.ts).
+    // A keyboard shortcut opens and closes the side panel: Firefox has a built-in command for its
+    // sidebar; in Chrome the background handles a named one (entrypoints/background/commands.ts).
     commands:
       browser === 'firefox'
         ? {

@@ -9,7 +9,7 @@ function firefoxShortcutSettings(): (() => Promise<void>) | undefined {
   return typeof open === 'function' ? () => Promise.resolve(open.call(browser.commands)) : undefined;
 }
 
-/** The keyboard shortcut that opens the side panel, as the browser has it now, and where to change it. */
+/** The keyboard shortcut that opens and closes the side panel, as the browser has it now, and where to change it. */
 export function ShortcutHint() {
   // undefined: not read yet; '': no shortcut assigned.
   const [shortcut, setShortcut] = useState<string>();

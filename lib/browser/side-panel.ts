@@ -1,18 +1,20 @@
 import { browser } from 'wxt/browser';
 
 /**
- * The keyboard command that opens the side panel: a named command handled by the background in
- * Chrome, the built-in `_execute_sidebar_action` in Firefox (declared in wxt.config.ts).
+ * The keyboard command that opens and closes the side panel: a named command handled by the
+ * background in Chrome (lib/browser/panel-command.ts), the built-in `_execute_sidebar_action` in
+ * Firefox, which the browser toggles itself (declared in wxt.config.ts).
  */
 export const OPEN_SIDE_PANEL_COMMAND = 'open-side-panel';
 export const FIREFOX_SIDEBAR_COMMAND = '_execute_sidebar_action';
 
 /** Firefox's sidebar API (MV2), which the Chrome-typed `browser` does not describe. */
-interface SidebarAction {
+export interface SidebarAction {
   open(): Promise<void>;
 }
 
-function sidebarAction(): SidebarAction | undefined {
+/** Firefox's sidebar API, where the browser has one (the side panel's counterpart). */
+export function sidebarAction(): SidebarAction | undefined {
   const candidate: unknown = Reflect.get(browser, 'sidebarAction');
   return typeof candidate === 'object' && candidate !== null && 'open' in candidate
     ? (candidate as SidebarAction)
