@@ -8,13 +8,12 @@ import { OPEN_SIDE_PANEL_COMMAND } from '@/lib/browser/side-panel';
  * `sidePanel.open` may run from it; Firefox's `_execute_sidebar_action` is handled (toggled) by the
  * browser itself and never reaches this listener.
  */
-export function listenForCommands(): void {
+export function listenForCommands(panel: PanelCommand = new PanelCommand()): void {
   // Not every browser (or test double) has the API: no commands, nothing to listen to.
   if (browser.commands?.onCommand === undefined) return;
-  const panel = new PanelCommand();
   browser.commands.onCommand.addListener((command, tab) => {
     if (command !== OPEN_SIDE_PANEL_COMMAND || tab?.windowId === undefined) return;
     panel.command(tab.windowId);
   });
-  panel.start().catch((error: unknown) => console.error('Reading the open side panels failed', error));
+  panel.start();
 }

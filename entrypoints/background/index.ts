@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { PanelCommand } from '@/lib/browser/panel-command';
 import { DecorationWatch } from '@/lib/links/decorations';
 import type { Topic } from '@/lib/messages/push';
 import { PushChanges } from '@/lib/messages/push-changes';
@@ -63,7 +64,13 @@ export default defineBackground(() => {
     await marks.outboxChanged(badgeFor(status).text);
   }, console.error);
   const pushState = () => order.changed();
-  const pages = new StatePorts(identity, (task) => order.serial(task));
+  // The keyboard command opens and closes the side panel; open panels say where they are (commands.ts).
+  const panelCommand = new PanelCommand();
+  const pages = new StatePorts(
+    identity,
+    (task) => order.serial(task),
+    (windowId, open) => panelCommand.panelWindow(windowId, open),
+  );
   const bars = new PostStatePorts(identity, async () => (await services.outbox()).list());
 
   // System notifications about writes, when the user turned them on (notifier.ts).
@@ -150,7 +157,7 @@ export default defineBackground(() => {
   browser.runtime.onInstalled.addListener((details) => {
     welcomeOnInstall(details).catch((error: unknown) => console.error('Opening the welcome page failed', error));
   });
-  listenForCommands();
+  listenForCommands(panelCommand);
   browser.contextMenus.onClicked.addListener((info, tab) => {
     menus.onClicked(info, tab).catch((error: unknown) => console.error('Context menu action failed', error));
   });

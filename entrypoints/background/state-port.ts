@@ -24,6 +24,8 @@ export class StatePorts {
     private readonly identity: ExtensionIdentity,
     /** Runs a push's making and sending in the order of all pushes (lib/messages/push-order.ts). */
     private readonly serial: <T>(task: () => Promise<T>) => Promise<T> = (task) => task(),
+    /** A side panel said which window shows it (`open`), or its port closed (the panel with it). */
+    private readonly panelWindow: (windowId: number, open: boolean) => void = () => undefined,
   ) {}
 
   /**
@@ -45,11 +47,21 @@ export class StatePorts {
     }
     const subscription: Subscription = { follows: new Set(), asked: new Set(), status: undefined };
     this.ports.set(port, subscription);
-    port.onDisconnect.addListener(() => this.ports.delete(port));
+    let panelIn: number | undefined;
+    port.onDisconnect.addListener(() => {
+      this.ports.delete(port);
+      if (panelIn !== undefined) this.panelWindow(panelIn, false);
+    });
     port.onMessage.addListener((raw: unknown) => {
       const says = pageSaysSchema.safeParse(raw);
-      if (!says.success || subscription.asked.has(says.data.subscribe)) return;
+      if (!says.success) return;
+      if ('panelIn' in says.data) {
+        panelIn = says.data.panelIn;
+        this.panelWindow(panelIn, true);
+        return;
+      }
       const topic = says.data.subscribe;
+      if (subscription.asked.has(topic)) return;
       subscription.asked.add(topic);
       this.serial(async () => {
         const make = await firstPage(topic);

@@ -217,7 +217,15 @@ export class SyncService {
     if (plan.full > 0)
       problems.push({ field: 'accounts', kind: 'accounts_full', detail: '', synced: plan.full, at: now });
     const removedAccounts = [...new Set([...ledger.removedAccounts, ...synced.removed])].slice(-100);
-    return { ...ledger, aliases: plan.aliases, removedAccounts, proposals: [...ledger.proposals, ...plan.propose] };
+    return {
+      ...ledger,
+      aliases: plan.aliases,
+      removedAccounts, // A newer synced address supersedes what was asked or kept before for the same account.
+      proposals: [
+        ...ledger.proposals.filter((p) => !plan.propose.some((n) => n.account === p.account)),
+        ...plan.propose,
+      ],
+    };
   }
 
   /** Every synced field's value as this browser holds it. */

@@ -1,4 +1,5 @@
 import { render } from 'preact';
+import { browser } from 'wxt/browser';
 import { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
 import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
 import type { MutesSource } from '@/entrypoints/sidepanel/state/use-mutes';
@@ -79,3 +80,9 @@ void drafts
     expectFirstItems();
     render(<App store={store} drafts={drafts} kinds={kinds} mutes={mutes} />, root);
   });
+
+// Shown as the browser's side panel (not in a tab), it says which window shows it: the keyboard
+// command then closes it there.
+void Promise.all([browser.tabs.getCurrent(), browser.windows.getCurrent()]).then(([tab, shownIn]) => {
+  if (tab === undefined && shownIn.id !== undefined) pageStore().announcePanel(shownIn.id);
+}, noop);

@@ -40,22 +40,6 @@ function windowIdOf(info: unknown): number | undefined {
   return typeof windowId === 'number' && Number.isSafeInteger(windowId) && windowId >= 0 ? windowId : undefined;
 }
 
-/** The windows the extension's side panel is open in now, as `runtime.getContexts` (Chrome 116) says. */
-async function panelWindowsNow(): Promise<Set<number>> {
-  const windows = new Set<number>();
-  try {
-    const contexts: unknown = await browser.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] });
-    if (!Array.isArray(contexts)) return windows;
-    for (const context of contexts) {
-      const windowId = windowIdOf(context);
-      if (windowId !== undefined && Reflect.get(context, 'contextType') === 'SIDE_PANEL') windows.add(windowId);
-    }
-  } catch {
-    // No way to ask: the events alone say which panels are open.
-  }
-  return windows;
-}
-
 /** What the command did in its window. */
 export type PanelCommandOutcome = 'opened' | 'closed';
 
@@ -63,40 +47,29 @@ export type PanelCommandOutcome = 'opened' | 'closed';
  * The keyboard command's rule in Chrome: it closes the side panel in its window if the panel is open
  * there, else opens it. Opening needs the command's user gesture, so the choice is made
  * synchronously from an in-memory record of the windows with an open panel: fed by the panel's
- * `onOpened` / `onClosed` events, and read from `runtime.getContexts` when the background starts
- * (a service worker restarts often, and loses the record). Where the browser cannot close the panel
- * or say when it closes, the command only opens it.
+ * `onOpened` / `onClosed` events, and by the panels themselves — each says over its state port which
+ * window shows it, and its port closes with it. A service worker restarts often and loses the record;
+ * a panel's port reconnects half a second after the worker went, so the record is whole again before
+ * a user can reach the keys. (`runtime.getContexts` cannot say it: Chromium gives a side panel's
+ * context no window, `windowId: -1`.) Where the browser cannot close the panel or say when it
+ * closes, the command only opens it.
  */
 export class PanelCommand {
   private readonly api = closingApi();
-  /** Windows whose side panel is open, as the browser last told. */
+  /** Windows whose side panel is open, as the browser or the panel last told. */
   private readonly open = new Set<number>();
-  /**
-   * While the start-up read is out: the windows an event spoke of since it was asked (fresher than
-   * its answer), and the windows the command was pressed in (it could only open: see `start`).
-   */
-  private starting: { heard: Set<number>; pressed: Set<number> } | undefined;
 
-  /**
-   * Listens to the panel's events and reads which panels are open. Called once, when the background
-   * starts, before the command can arrive (the command that wakes the worker arrives right after).
-   */
-  async start(): Promise<void> {
+  /** Listens to the panel's events. Called once, when the background starts. */
+  start(): void {
     const api = this.api;
     if (api === undefined) return;
-    const starting = { heard: new Set<number>(), pressed: new Set<number>() };
-    this.starting = starting;
     api.onOpened.addListener((info) => this.heard(info, true));
     api.onClosed.addListener((info) => this.heard(info, false));
-    const openAtStart = await panelWindowsNow();
-    this.starting = undefined;
-    for (const windowId of openAtStart) if (!starting.heard.has(windowId)) this.open.add(windowId);
-    // The command that woke the worker came before the answer, so it opened. The browser answered in
-    // order, so the answer is from before that: a panel open then was meant to close. (Closing
-    // needs no user gesture; if the user closed the panel since, `open` no longer has the window.)
-    for (const windowId of starting.pressed) {
-      if (openAtStart.has(windowId) && this.open.has(windowId)) this.close(api, windowId);
-    }
+  }
+
+  /** A panel said it is shown in `windowId` (`open`), or its port closed. */
+  panelWindow(windowId: number, open: boolean): void {
+    this.heard({ windowId }, open);
   }
 
   /** The command, pressed in `windowId`: synchronous up to the browser call (the gesture's rule). */
@@ -106,7 +79,6 @@ export class PanelCommand {
       this.close(api, windowId);
       return 'closed';
     }
-    this.starting?.pressed.add(windowId);
     void openSidePanel({ windowId });
     return 'opened';
   }
@@ -114,7 +86,6 @@ export class PanelCommand {
   private heard(info: unknown, open: boolean): void {
     const windowId = windowIdOf(info);
     if (windowId === undefined) return;
-    this.starting?.heard.add(windowId);
     if (open) this.open.add(windowId);
     else this.open.delete(windowId);
   }

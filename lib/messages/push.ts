@@ -55,5 +55,11 @@ export type SavedDelta = NonNullable<StatePush['saved']>;
 export const TOPICS = ['outbox', 'saved'] as const;
 export type Topic = (typeof TOPICS)[number];
 
-/** What a page may say over its state port. */
-export const pageSaysSchema = z.strictObject({ subscribe: z.enum(TOPICS) });
+/**
+ * What a page may say over its state port: a topic it follows, or (the side panel) the window it
+ * is shown in — the keyboard command closes the panel where one is open (lib/browser/panel-command.ts).
+ */
+export const pageSaysSchema = z.union([
+  z.strictObject({ subscribe: z.enum(TOPICS) }),
+  z.strictObject({ panelIn: z.int().min(0).max(Number.MAX_SAFE_INTEGER) }),
+]);

@@ -102,7 +102,8 @@ export function syncedAccountsOf(
   // One order on every browser (by id): the same accounts are the same value, byte for byte.
   const list = accounts
     .map((account) => {
-      const proposal = ledger.proposals.find((p) => p.account === account.id && p.from === account.baseUrl);
+      // The newest proposal for this address (a later synced address supersedes one kept or asked before).
+      const proposal = ledger.proposals.filter((p) => p.account === account.id && p.from === account.baseUrl).at(-1);
       return {
         id: syncedId.get(account.id) ?? account.id,
         label: account.label,

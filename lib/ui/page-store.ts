@@ -102,6 +102,8 @@ export class PageStore {
   /** What the page follows beside the status (asked again after every reconnection). */
   private readonly wants = new Set<Topic>();
   private retry: ReturnType<typeof setTimeout> | undefined;
+  /** The window this side panel is shown in, said again after every reconnection. */
+  private panelIn: number | undefined;
 
   get(): PageState {
     return this.state;
@@ -120,6 +122,16 @@ export class PageStore {
     this.wants.add(topic);
     if (this.port === undefined) this.connect();
     else this.port.postMessage({ subscribe: topic });
+  }
+
+  /**
+   * The side panel says which window shows it: the keyboard command closes the panel where one is
+   * open (lib/browser/panel-command.ts), and the port's closing says it went.
+   */
+  announcePanel(windowId: number): void {
+    this.panelIn = windowId;
+    if (this.port === undefined) this.connect();
+    else this.port.postMessage({ panelIn: windowId });
   }
 
   /** Reads the next page of older sent writes; an error's reply when it failed. */
@@ -173,6 +185,7 @@ export class PageStore {
       this.retry = setTimeout(() => this.connect(), 500);
     });
     for (const topic of this.wants) port.postMessage({ subscribe: topic });
+    if (this.panelIn !== undefined) port.postMessage({ panelIn: this.panelIn });
   }
 
   private set(state: PageState): void {

@@ -33,6 +33,23 @@ test('the driver: the real side panel opens from the popup and stays open across
   await untilLivePanel(panel);
   await ext.goto(site, `${sandbox.baseUrl}/?again`);
   expect(await ext.sidePanelOpen()).toBe(true);
+  if (ext.engine !== 'chromium') return;
+  // What Alt+Shift+D's second press does in Chrome (lib/browser/panel-command.ts; the browser's own
+  // shortcuts cannot be pressed headless): closing the panel of the window that shows it, with no
+  // user gesture, closes the real side panel. (Firefox's sidebar command is the browser's own toggle.)
+  const closed = await ext.inExtension(async () => {
+    type Api = {
+      windows: { getAll(): Promise<{ id?: number }[]> };
+      sidePanel: { close(options: { windowId: number }): Promise<void> };
+    };
+    const api = (globalThis as unknown as { chrome: Api }).chrome;
+    const [shown] = await api.windows.getAll();
+    if (shown?.id === undefined) return 'no window';
+    await api.sidePanel.close({ windowId: shown.id });
+    return 'closed';
+  });
+  expect(closed).toBe('closed');
+  await expect.poll(() => ext.sidePanelOpen()).toBe(false);
 });
 
 test('the driver: reset makes the extension a new install again, in the same browser', async ({ ext, control }) => {

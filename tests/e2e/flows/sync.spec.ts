@@ -2,9 +2,10 @@ import type { Page } from 'puppeteer-core';
 import { headKey, toItems } from '@/lib/sync/record';
 import { expectAccessible } from '../driver/axe';
 import { newAccount } from '../driver/extension';
+import { screenshot } from '../driver/screenshots';
 import { expect, test } from '../driver/test';
 import type { ExtensionBrowser } from '../driver/types';
-import { click, fieldValue, fill, role, until, waitForNoText, waitForText } from '../driver/ui';
+import { click, fieldValue, fill, find, role, until, waitForNoText, waitForText } from '../driver/ui';
 import { scaled } from '../support/time';
 
 // Sync (issue 32). A second machine is simulated as the issue says: its record is written to this
@@ -50,6 +51,12 @@ async function newInstall(ext: ExtensionBrowser): Promise<void> {
     const scope = globalThis as unknown as { browser?: Api; chrome: Api };
     return (scope.browser ?? scope.chrome).storage.sync.clear();
   });
+}
+
+/** A picture of the Sync card as the user sees it (test-results/screenshots). */
+async function pictureOfCard(ext: ExtensionBrowser, page: Page, name: string): Promise<void> {
+  await (await find(page, card)).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await screenshot(ext, page, name);
 }
 
 async function turnSyncOn(page: Page): Promise<void> {
@@ -128,6 +135,7 @@ test('sync: a new address for a keyed account waits for the user’s word; a pla
   await expectAccessible(ext, options, 'options, sync proposal', {
     include: ['section[aria-labelledby="sync-title"]'],
   });
+  await pictureOfCard(ext, options, 'options-sync-proposal');
   await click(options, `${card} ${role('button', 'Keep this address')}`);
   await waitForText(options, 'keeps its address here.', { selector: card });
   await waitForNoText(options, 'to https://moved.example.');
@@ -165,4 +173,5 @@ test('sync: a new address for a keyed account waits for the user’s word; a pla
   });
   await waitForText(options, "Muted people: no room left in the browser's sync space", { selector: card });
   expect((await ext.call<{ mutedAuthors: string[] }>('getSettings')).mutedAuthors).toEqual(authors);
+  await pictureOfCard(ext, options, 'options-sync-problems');
 });

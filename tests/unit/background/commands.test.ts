@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { listenForCommands } from '@/entrypoints/background/commands';
+import { PanelCommand } from '@/lib/browser/panel-command';
 
 type CommandListener = (command: string, tab?: { windowId?: number }) => void;
 
@@ -24,8 +25,7 @@ describe('keyboard command', () => {
   const close = vi.fn(async (_options: { windowId: number }) => {});
   let onOpened: ReturnType<typeof fakeEvent>;
   let onClosed: ReturnType<typeof fakeEvent>;
-  let openAtStart: unknown[];
-  const getContexts = vi.fn(async () => openAtStart);
+  const getContexts = vi.fn(async () => []);
 
   beforeEach(() => {
     open.mockClear();
@@ -33,7 +33,6 @@ describe('keyboard command', () => {
     getContexts.mockClear();
     onOpened = fakeEvent();
     onClosed = fakeEvent();
-    openAtStart = [];
     Object.assign(browser.sidePanel, { open, close, onOpened, onClosed });
     Object.assign(browser.runtime, { getContexts });
     vi.spyOn(browser.commands.onCommand, 'addListener').mockImplementation(((fn: CommandListener) => {
@@ -80,38 +79,21 @@ describe('keyboard command', () => {
     expect(close).not.toHaveBeenCalled();
   });
 
-  it('knows the panels open when the background starts', async () => {
-    openAtStart = [
-      { contextType: 'SIDE_PANEL', windowId: 7, tabId: -1 },
-      { contextType: 'SIDE_PANEL', windowId: -1 },
-      { contextType: 'SIDE_PANEL', windowId: '8' },
-    ];
+  it('knows the panels that said where they are (their ports reconnect after the worker restarts)', async () => {
+    const panel = new PanelCommand();
+    listenForCommands(panel);
+    panel.panelWindow(7, true);
+    press('open-side-panel', { windowId: 7 });
+    expect(close).toHaveBeenCalledWith({ windowId: 7 });
+    // Its port closed (the panel went): the next press opens.
+    panel.panelWindow(7, false);
+    press('open-side-panel', { windowId: 7 });
+    expect(open).toHaveBeenCalledWith({ windowId: 7 });
+  });
+
+  it('never asks runtime.getContexts: Chromium gives a side panel context no window', async () => {
     await start();
-    expect(getContexts).toHaveBeenCalledWith({ contextTypes: ['SIDE_PANEL'] });
-    press('open-side-panel', { windowId: 7 });
-    expect(close).toHaveBeenCalledWith({ windowId: 7 });
-    press('open-side-panel', { windowId: 8 });
-    expect(open).toHaveBeenCalledWith({ windowId: 8 });
-  });
-
-  it('lets an event heard during the start-up read win over its answer', async () => {
-    openAtStart = [{ contextType: 'SIDE_PANEL', windowId: 7 }];
-    listenForCommands();
-    onClosed.fire({ windowId: 7 });
-    await settle();
-    press('open-side-panel', { windowId: 7 });
-    expect(open).toHaveBeenCalledWith({ windowId: 7 });
-    expect(close).not.toHaveBeenCalled();
-  });
-
-  it('closes a panel that was open when the command woke the background', async () => {
-    openAtStart = [{ contextType: 'SIDE_PANEL', windowId: 7 }];
-    listenForCommands();
-    // The command arrives before the start-up read answers: it can only open, inside the gesture.
-    press('open-side-panel', { windowId: 7 });
-    expect(open).toHaveBeenCalledWith({ windowId: 7 });
-    await settle();
-    expect(close).toHaveBeenCalledWith({ windowId: 7 });
+    expect(getContexts).not.toHaveBeenCalled();
   });
 
   it('forgets a window once closing it was answered, so a stale record costs one press', async () => {

@@ -27,7 +27,12 @@ function fakePort(name: string, sender: object) {
       port.disconnected = true;
     },
     onMessage: { addListener: (listener: (message: unknown) => void) => onMessage.add(listener) },
-    onDisconnect: { addListener: () => undefined },
+    onDisconnect: {
+      addListener: (listener: () => void) => {
+        port.close = listener;
+      },
+    },
+    close: (): void => undefined,
   };
   return port;
 }
@@ -243,5 +248,31 @@ describe('the Saved list reaches only the pages that follow it', () => {
       { saved: { reset: false, posts: [entry('b', 2)], removed: ['https://debate.example a'] } },
     ]);
     expect(popup.told).toEqual([{ status }]);
+  });
+});
+
+describe('a side panel says which window shows it', () => {
+  it('is heard with its window, and gone when its port closes; anything else is ignored', () => {
+    const heard: [number, boolean][] = [];
+    const pages = new StatePorts(
+      identity,
+      (task) => task(),
+      (windowId, open) => heard.push([windowId, open]),
+    );
+    const panel = fakePort('state', fromPanel);
+    pages.accept(
+      panel as never,
+      async () => ({}),
+      async () => () => ({}),
+    );
+    for (const bad of [{ panelIn: -1 }, { panelIn: '5' }, { panelIn: 1.5 }, { panelIn: 5, extra: 1 }]) panel.say(bad);
+    expect(heard).toEqual([]);
+    panel.say({ panelIn: 5 });
+    expect(heard).toEqual([[5, true]]);
+    panel.close();
+    expect(heard).toEqual([
+      [5, true],
+      [5, false],
+    ]);
   });
 });

@@ -100,6 +100,14 @@ describe('sync: the red team', () => {
     await sync.changed();
     expect((await services.accounts.book()).accounts[0]?.baseUrl).toBe(A);
     expect((await ledgerItem.getValue()).proposals.filter((p) => p.open)).toEqual([]);
+    // A later address supersedes the one kept; confirmed, it is the one the account moves to.
+    const later = 'https://later.example/';
+    now += 60_000;
+    await plant('accounts', { list: [{ id: account.id, label: 'Mine', baseUrl: later, reserve: 0 }], removed: [] });
+    await sync.changed();
+    expect(await sync.answer(account.id, true)).toEqual({ keyRemovedFor: 'http://127.0.0.1:8787' });
+    await sync.changed();
+    expect((await services.accounts.book()).accounts[0]?.baseUrl).toBe(later);
   });
 
   it('moves the account only once the user confirms, and forgets a key given for another origin', async () => {
