@@ -1,23 +1,24 @@
 import { browser } from 'wxt/browser';
-import { MAX_ACCOUNTS } from '@/lib/storage/accounts';
+import { type AccountRecord, MAX_ACCOUNTS } from '@/lib/storage/accounts';
 import type { SavedPostsBook } from '@/lib/storage/saved-book';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
 import { type LocalAccount, planAccounts } from '@/lib/sync/accounts-plan';
 import { believedAt, decide, emptyLedger, ledgerItem, type SyncLedger, type SyncProblem } from '@/lib/sync/ledger';
-import { mergeProblems, noteLocalChanges, refused, sumOf, valuesOf } from '@/lib/sync/local';
+import { holdsMore, noteLocalChanges, refused, sumOf, valuesOf } from '@/lib/sync/local';
 import { fitAll } from '@/lib/sync/quota';
 import {
-  checksum,
   fieldOfKey,
   type Items,
-  leftoverParts,
+  itemBytes,
   MAX_CLOCK_AHEAD_MS,
+  type Read,
   readField,
   SYNC_FIELDS,
   type SyncField,
 } from '@/lib/sync/record';
 import { mergeSyncedSaved } from '@/lib/sync/saved-merge';
 import { checkValue, isSettingsField, type SyncValues, settingsChange } from '@/lib/sync/values';
+import { plannedWrites, writtenValues } from '@/lib/sync/writes';
 import type { Accounts } from './accounts';
 
 /** What sync reads and changes of this browser. */
@@ -27,6 +28,8 @@ export interface SyncDeps {
   /** Whether an account has a key here, and how many of its writes wait. */
   keyed: (id: string) => Promise<boolean>;
   pending: (id: string) => Promise<number>;
+  /** An account moved to a proposed address: the Outbox's writes follow as when it is typed. */
+  moved?: (account: AccountRecord, from: string) => Promise<void>;
   /** The ledger changed (the status carries what the options page shows). */
   changed: () => void;
   now?: () => number;
@@ -70,6 +73,8 @@ export class SyncService {
       if (proposal === undefined) return undefined;
       // Accepted: the account moves as when the user types the address (a key of another origin is forgotten).
       const moved = accept ? await this.deps.accounts.move(account, proposal.to) : undefined;
+      // As when the address is typed: writes queued for the old address wait for a key for it.
+      if (moved !== undefined) await this.deps.moved?.(moved.account, moved.from);
       const proposals = ledger.proposals.flatMap((p) => (p !== proposal ? [p] : accept ? [] : [{ ...p, open: false }]));
       await ledgerItem.setValue({ ...ledger, proposals });
       this.deps.changed();
@@ -106,70 +111,95 @@ export class SyncService {
   private async pass(): Promise<void> {
     const now = this.now();
     let ledger = await this.ledger();
-    const local = await this.localValues(ledger);
-    ledger = noteLocalChanges(ledger, local, now);
+    let local = await this.localValues(ledger);
+    ledger = noteLocalChanges(ledger, local, await this.localIds(), now);
     if (!ledger.on) {
       if (JSON.stringify(ledger) !== JSON.stringify(await ledgerItem.getValue())) await ledgerItem.setValue(ledger);
       return;
     }
     const all: Items = await browser.storage.sync.get(null);
     const problems: SyncProblem[] = [];
-    for (const key of Object.keys(all)) {
-      if (fieldOfKey(key) === 'unknown') problems.push(refused('all', `${key}: unknown item`, now));
+    let taken = 0;
+    for (const [key, value] of Object.entries(all)) {
+      const field = fieldOfKey(key);
+      if (field === 'unknown') problems.push(refused('all', `${key}: unknown item`, now));
+      if (field === undefined || field === 'unknown') taken += itemBytes(key, value);
     }
-    const applied = new Map<SyncField, { sum: string; at: number }>();
-    let fitted = fitAll(local, ledger.stamps, ledger.device);
+    // What this pass writes: fields where this browser has the newer value, or the record none.
+    const write = new Set<SyncField>();
+    const applied = new Map<SyncField, { read: Extract<Read, { kind: 'value' }>; at: number }>();
+    let fitted = fitAll(local, ledger.stamps, ledger.device, taken);
+    const knownBefore = { ...ledger.known };
     for (const field of SYNC_FIELDS) {
       const read = readField(all, field);
       if (read.kind === 'value' && read.at > now + MAX_CLOCK_AHEAD_MS && ledger.ahead[field]?.sum !== read.sum) {
         ledger = { ...ledger, ahead: { ...ledger.ahead, [field]: { sum: read.sum, at: now } } };
       }
-      const ours = fitted.items[field];
-      const decision = decide(read, { ...ledger, known: { ...ledger.known, [field]: sumOf(ours) } }, field, now);
-      if (decision === 'broken' && read.kind === 'broken') problems.push(refused(field, `record: ${read.detail}`, now));
-      if (read.kind !== 'value' || (decision !== 'apply' && !(field === 'saved' && decision === 'push'))) continue;
+      const decision = decide(
+        read,
+        { ...ledger, known: { ...ledger.known, [field]: sumOf(fitted.items[field]) } },
+        field,
+        now,
+      );
+      // A broken record (still arriving, or tampered with) is named and left: it is never read.
+      if (read.kind === 'broken') problems.push(refused(field, `record: ${read.detail}`, now));
+      if (decision === 'push') write.add(field);
+      // The Saved list is a union: another browser's posts come in even where this browser's list is newer.
+      if (read.kind !== 'value' || !(decision === 'apply' || (field === 'saved' && decision === 'push'))) continue;
       const checked = checkValue(field, read.value);
+      // Refused: named, and not written over (a browser of another version would write it back).
       if (!checked.ok) {
         problems.push(refused(field, checked.detail, now));
+        write.delete(field);
         continue;
       }
-      ledger = await this.apply(field, checked.value, ledger, problems, now);
+      try {
+        ledger = await this.apply(field, checked.value, ledger, problems, now);
+      } catch (error) {
+        problems.push({ field, kind: 'browser', detail: messageOf(error), at: now });
+        continue;
+      }
       const at = believedAt(read, ledger.ahead[field], now);
       if (decision === 'apply') ledger = { ...ledger, stamps: { ...ledger.stamps, [field]: at } };
-      applied.set(field, { sum: read.sum, at });
+      applied.set(field, { read, at });
     }
     if (applied.size > 0) {
-      const after = await this.localValues(ledger);
-      ledger = { ...noteLocalChanges(ledger, after, now, false), applied: ledger.applied + 1 };
-      // A union (accounts, saved posts) that still differs holds something of this browser's: it is
-      // the newest value now, or the two browsers would hand their values back and forth.
-      for (const [field, { sum, at }] of applied) {
-        if (checksum(JSON.stringify(after[field])) !== sum) ledger.stamps[field] = Math.max(now, at + 1);
+      local = await this.localValues(ledger);
+      ledger = noteLocalChanges(ledger, local, await this.localIds(), now, false);
+      // Only a settings field that changed here starts the options page's cards again (what is typed there is kept otherwise).
+      if (
+        SYNC_FIELDS.some((f) =>
+          isSettingsField(f) || f === 'history' ? applied.has(f) && ledger.known[f] !== knownBefore[f] : false,
+        )
+      ) {
+        ledger = { ...ledger, applied: ledger.applied + 1 };
       }
-      fitted = fitAll(after, ledger.stamps, ledger.device);
+      fitted = fitAll(local, ledger.stamps, ledger.device, taken);
+      // A union (accounts, saved posts) that holds more than the record after taking it in is this
+      // browser's newest value: dated now and written. Less (no room here) is no change of its own.
+      for (const [field, { read, at }] of applied) {
+        if (field !== 'accounts' && field !== 'saved') continue;
+        const synced = checkValue(field, read.value);
+        if (sumOf(fitted.items[field]) === read.sum || !synced.ok) continue;
+        const theirs = { ...local, [field]: synced.value } as SyncValues;
+        if (!holdsMore(field, writtenValues(local, fitted), theirs)) continue;
+        ledger = { ...ledger, stamps: { ...ledger.stamps, [field]: Math.max(now, at + 1) } };
+        write.add(field);
+      }
+      fitted = fitAll(local, ledger.stamps, ledger.device, taken);
     }
     problems.push(...fitted.misfits.map((misfit) => ({ ...misfit, detail: '', at: now })));
-    const writes: Items = {};
-    const stale: string[] = [];
-    for (const field of SYNC_FIELDS) {
-      const items = fitted.items[field];
-      if (items === undefined || sumOf(items) === (readField(all, field) as { sum?: string }).sum) continue;
-      Object.assign(writes, items);
-      stale.push(...leftoverParts(all, field, items));
-    }
+    const { writes, stale, overwrote } = plannedWrites(all, fitted, write, ledger, problems, now);
     try {
-      if (Object.keys(writes).length > 0) await browser.storage.sync.set(writes);
+      // Old pieces go first: the quota must hold the new record beside what stays.
       if (stale.length > 0) await browser.storage.sync.remove(stale);
+      if (Object.keys(writes).length > 0) await browser.storage.sync.set(writes);
+      ledger = { ...ledger, overwrote };
     } catch (error) {
-      problems.push({
-        field: 'all',
-        kind: 'browser',
-        detail: String(error instanceof Error ? error.message : error).slice(0, 300),
-        at: now,
-      });
+      problems.push({ field: 'all', kind: 'browser', detail: messageOf(error), at: now });
     }
-    const kept = ledger.problems.filter((p) => p.kind === 'refused' && now - p.at < 7 * 86_400_000);
-    await ledgerItem.setValue({ ...ledger, lastAt: now, problems: mergeProblems(problems, kept) });
+    const proposals = ledger.proposals.slice(-40);
+    await ledgerItem.setValue({ ...ledger, proposals, lastAt: now, problems: problems.slice(0, 40) });
     this.deps.changed();
   }
 
@@ -198,34 +228,36 @@ export class SyncService {
     problems: SyncProblem[],
     now: number,
   ): Promise<SyncLedger> {
-    const { accounts } = this.deps;
+    const { accounts, keyed, pending } = this.deps;
     const book = await accounts.book();
     const local: LocalAccount[] = await Promise.all(
-      book.accounts.map(async (a) => ({
-        ...a,
-        keyed: await this.deps.keyed(a.id),
-        pending: await this.deps.pending(a.id),
-      })),
+      book.accounts.map(async (a) => ({ ...a, keyed: await keyed(a.id), pending: await pending(a.id) })),
     );
     const plan = planAccounts(synced, local, ledger, MAX_ACCOUNTS - book.accounts.length, now);
-    for (const entry of plan.add)
+    for (const entry of plan.add) {
       await accounts.add({ id: entry.id, baseUrl: entry.baseUrl, label: entry.label, reserve: entry.reserve });
+    }
     for (const change of plan.update)
       await accounts.update(change.id, { label: change.label, reserve: change.reserve });
-    for (const move of plan.move) await accounts.move(move.id, move.baseUrl);
-    for (const id of plan.remove) await accounts.remove(id);
+    // Asked again just before: a key typed or a write queued since the plan keeps the account.
+    for (const id of plan.remove) if (!(await keyed(id)) && (await pending(id)) === 0) await accounts.remove(id);
     if (plan.full > 0)
       problems.push({ field: 'accounts', kind: 'accounts_full', detail: '', synced: plan.full, at: now });
-    const removedAccounts = [...new Set([...ledger.removedAccounts, ...synced.removed])].slice(-100);
     return {
       ...ledger,
       aliases: plan.aliases,
-      removedAccounts, // A newer synced address supersedes what was asked or kept before for the same account.
+      removedAccounts: [...new Set([...ledger.removedAccounts, ...synced.removed])].slice(-100),
+      // A newer synced address supersedes what was asked or kept before for the same account.
       proposals: [
         ...ledger.proposals.filter((p) => !plan.propose.some((n) => n.account === p.account)),
         ...plan.propose,
       ],
     };
+  }
+
+  /** This browser's own account ids. */
+  private async localIds(): Promise<string[]> {
+    return (await this.deps.accounts.book()).accounts.map((account) => account.id);
   }
 
   /** Every synced field's value as this browser holds it. */
@@ -243,4 +275,8 @@ export class SyncService {
     this.last = run.catch((error: unknown) => console.error('Sync failed', error));
     return run;
   }
+}
+
+function messageOf(error: unknown): string {
+  return String(error instanceof Error ? error.message : error).slice(0, 300);
 }

@@ -37,6 +37,8 @@ function problemWords(problem: SyncProblem): string {
       return t('syncProblemRefused', [field, problem.detail]);
     case 'accounts_full':
       return t('syncProblemAccountsFull', String(problem.synced ?? 0));
+    case 'conflict':
+      return t('syncProblemConflict', field);
     default:
       return t('syncProblemBrowser', problem.detail);
   }

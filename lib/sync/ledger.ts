@@ -26,7 +26,7 @@ export const ledgerSchema = z.object({
   aliases: z.record(z.string().max(64), z.string().max(64)),
   /** Synced ids of accounts removed (here or on another browser). */
   removedAccounts: z.array(z.string().max(64)).max(100),
-  /** This browser's account ids as last seen (one gone since was removed here). */
+  /** This browser's own account ids as last seen (one gone since was removed here). */
   accountIds: z.array(z.string().max(64)).max(100),
   savedRemovals: z.array(savedRemovalSchema).max(MAX_SAVED_REMOVALS),
   proposals: z.array(proposalSchema).max(40),
@@ -36,6 +36,11 @@ export const ledgerSchema = z.object({
    * first seen here, the time they are believed to have.
    */
   ahead: z.partialRecord(fieldSchema, z.strictObject({ sum: z.string().max(16), at: z.number() })),
+  /**
+   * The record this browser last wrote over, by field (`sum at by`): another browser writing the
+   * very same record again is not written over a second time (two browsers never hand one value back and forth).
+   */
+  overwrote: z.partialRecord(fieldSchema, z.string().max(120)),
   lastAt: z.number().nullable(),
   /** How many synced changes were applied here: the options page starts its cards again when it grows. */
   applied: z.int().min(0),
@@ -55,6 +60,7 @@ export function emptyLedger(): SyncLedger {
     proposals: [],
     problems: [],
     ahead: {},
+    overwrote: {},
     lastAt: null,
     applied: 0,
   };

@@ -18,10 +18,16 @@ export interface Fitted {
   misfits: Misfit[];
 }
 
-/** The items of every field's value, dated by `stamps`, within {@link TOTAL_BYTES}. */
-export function fitAll(values: SyncValues, stamps: Partial<Record<SyncField, number>>, by: string): Fitted {
+/** The items of every field's value, dated by `stamps`, within {@link TOTAL_BYTES} less what is `taken`. */
+export function fitAll(
+  values: SyncValues,
+  stamps: Partial<Record<SyncField, number>>,
+  by: string,
+  /** Bytes that stay in use whatever is written (items not ours). */
+  taken = 0,
+): Fitted {
   const fitted: Fitted = { items: {}, misfits: [] };
-  let room = TOTAL_BYTES;
+  let room = TOTAL_BYTES - taken;
   for (const field of SYNC_FIELDS) {
     const at = stamps[field] ?? 0;
     if (field === 'saved') {

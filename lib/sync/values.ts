@@ -41,7 +41,10 @@ export type SyncedAccount = z.infer<typeof syncedAccountSchema>;
 
 /** The accounts, and the ids of those removed on some browser (so no other browser adds them back). */
 export const syncedAccountsSchema = z.strictObject({
-  list: z.array(syncedAccountSchema).max(MAX_ACCOUNTS),
+  list: z
+    .array(syncedAccountSchema)
+    .max(MAX_ACCOUNTS)
+    .refine((list) => new Set(list.map((account) => account.id)).size === list.length, 'an id twice'),
   removed: z.array(z.string().regex(ACCOUNT_ID)).max(100),
 });
 export type SyncedAccounts = z.infer<typeof syncedAccountsSchema>;

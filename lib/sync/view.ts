@@ -26,9 +26,10 @@ export const problemSchema = z.strictObject({
    * too_large: it needs more room than sync gives one setting; no_room: the total quota is spent;
    * partial: only the newest `synced` of `total` saved posts fit; refused: a synced value did not
    * check out (`detail` says where); browser: the browser refused the write (`detail`: its words);
-   * accounts_full: synced accounts left out, this browser holds the most it may.
+   * accounts_full: synced accounts left out, this browser holds the most it may; conflict: another
+   * browser wrote the same older value again after this one replaced it (its clock may be wrong).
    */
-  kind: z.enum(['too_large', 'no_room', 'partial', 'refused', 'browser', 'accounts_full']),
+  kind: z.enum(['too_large', 'no_room', 'partial', 'refused', 'browser', 'accounts_full', 'conflict']),
   detail: z.string().max(300),
   synced: z.int().optional(),
   total: z.int().optional(),

@@ -1,11 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { BackgroundServices } from '@/entrypoints/background/services';
-import { SyncService } from '@/entrypoints/background/sync';
-import { SavedPostsBook } from '@/lib/storage/saved-book';
 import { readSettings, updateSettings } from '@/lib/storage/settings';
 import { ledgerItem } from '@/lib/sync/ledger';
-import { headKey, partKey, type SyncField, toItems } from '@/lib/sync/record';
+import { headKey, partKey } from '@/lib/sync/record';
+import { clock, plant, problems, SYNC_A, SYNC_KEY, syncSetup } from '../support/sync';
 
 /*
  * The red team's attacks on sync (issue 32), each written before its defence. The attacker writes
@@ -13,45 +11,14 @@ import { headKey, partKey, type SyncField, toItems } from '@/lib/sync/record';
  * compromised machine. None of it may decide where a key goes, nor plant one.
  */
 
-const A = 'http://127.0.0.1:8787/';
+const A = SYNC_A;
 const EVIL = 'https://evil.example/';
-const KEY = 'dcp_secretKEYQXYZ';
-const OTHER = 'other-browser';
-
-let now = 1_800_000_000_000;
-
-async function setup() {
-  await fakeBrowser.storage.sync.clear();
-  const services = new BackgroundServices();
-  const saved = new SavedPostsBook();
-  const sync = new SyncService({
-    accounts: services.accounts,
-    saved,
-    keyed: async (id) => (await services.vault.describe(id)).set,
-    pending: async () => 0,
-    changed: () => undefined,
-    now: () => now,
-  });
-  const account = await services.accounts.add({ baseUrl: A, key: KEY, label: 'Mine' });
-  await sync.changed();
-  await sync.setOn(true);
-  return { services, sync, account };
-}
-
-/** Writes a record as another browser's sync would deliver it. */
-async function plant(field: SyncField, value: unknown, at = now + 1000) {
-  const items = toItems(field, value, at, OTHER);
-  if (items === undefined) throw new Error('too large to plant');
-  await fakeBrowser.storage.sync.set(items);
-}
-
-async function problems() {
-  return (await ledgerItem.getValue()).problems;
-}
+const KEY = SYNC_KEY;
+const setup = () => syncSetup();
 
 describe('sync: the red team', () => {
   beforeEach(() => {
-    now += 60_000;
+    clock.now += 60_000;
   });
 
   it('never writes a key, nor its last four characters, to storage.sync', async () => {
@@ -102,7 +69,7 @@ describe('sync: the red team', () => {
     expect((await ledgerItem.getValue()).proposals.filter((p) => p.open)).toEqual([]);
     // A later address supersedes the one kept; confirmed, it is the one the account moves to.
     const later = 'https://later.example/';
-    now += 60_000;
+    clock.now += 60_000;
     await plant('accounts', { list: [{ id: account.id, label: 'Mine', baseUrl: later, reserve: 0 }], removed: [] });
     await sync.changed();
     expect(await sync.answer(account.id, true)).toEqual({ keyRemovedFor: 'http://127.0.0.1:8787' });
@@ -143,14 +110,14 @@ describe('sync: the red team', () => {
     await plant('mutedWords', ['planted'], 8.6e15);
     await sync.changed();
     expect((await readSettings()).mutedWords).toEqual(['planted']);
-    now += 60_000;
+    clock.now += 60_000;
     await updateSettings({ mutedWords: ['mine'] });
     await sync.changed();
     const head = (await fakeBrowser.storage.sync.get(headKey('mutedWords')))[headKey('mutedWords')] as {
       at: number;
       by: string;
     };
-    expect(head).toMatchObject({ at: now, by: (await ledgerItem.getValue()).device });
+    expect(head).toMatchObject({ at: clock.now, by: (await ledgerItem.getValue()).device });
     expect((await readSettings()).mutedWords).toEqual(['mine']);
   });
 
