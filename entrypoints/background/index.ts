@@ -94,6 +94,14 @@ export default defineBackground(() => {
     saved,
     keyed: async (id) => (await services.vault.describe(id)).set,
     pending: async (id) => (await services.outbox()).summary(id).pending,
+    // As when the address is typed (account-handlers.ts): writes queued for the old address wait
+    // for a key for it; those queued for the new one join the account.
+    moved: async (account, from) => {
+      const outbox = await services.outbox();
+      await outbox.reassign(account.id, from);
+      await outbox.reassign(account.baseUrl, account.id);
+      kick();
+    },
     changed: pushState,
   });
   const handlers = createHandlers({
