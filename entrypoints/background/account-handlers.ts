@@ -56,8 +56,7 @@ export function accountHandlers({ services, status, kick, notify }: HandlerDeps)
       const saved = await updateSettings(defined);
       if (account.baseUrl === from) return saved;
       // Writes queued for the old address are never sent to the new one: they wait for a key for theirs.
-      await (await services.outbox()).reassign(current.id, from);
-      await adopt(account);
+      await (await services.outbox()).accountMoved(account, from);
       notify();
       kick();
       return keyRemovedFor === undefined ? saved : { ...saved, keyRemovedFor };

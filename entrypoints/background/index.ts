@@ -50,7 +50,7 @@ export default defineBackground(() => {
   const identity = extensionIdentity();
   const kick = () => loop.kick();
   /** The status pages and the badge draw, with the drain's health. */
-  const currentStatus = () => statusOf(services, loop.failure);
+  const currentStatus = () => statusOf(services, loop.failure, sync.view());
 
   // State pushes and the badge follow every durable Outbox change, coalesced per task: one push
   // per page carries the status and the items that changed; bars hear about their posts.
@@ -94,12 +94,9 @@ export default defineBackground(() => {
     saved,
     keyed: async (id) => (await services.vault.describe(id)).set,
     pending: async (id) => (await services.outbox()).summary(id).pending,
-    // As when the address is typed (account-handlers.ts): writes queued for the old address wait
-    // for a key for it; those queued for the new one join the account.
+    // As when the address is typed (account-handlers.ts).
     moved: async (account, from) => {
-      const outbox = await services.outbox();
-      await outbox.reassign(account.id, from);
-      await outbox.reassign(account.baseUrl, account.id);
+      await (await services.outbox()).accountMoved(account, from);
       kick();
     },
     changed: pushState,
@@ -220,7 +217,7 @@ export default defineBackground(() => {
     void links.sync();
     void marks.restore();
     void menus.sync();
-    void sync.changed();
+    void sync.started();
     const outbox = await services.outbox();
     outbox.subscribe((change) => {
       changes.add(change);

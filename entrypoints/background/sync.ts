@@ -6,19 +6,11 @@ import { type LocalAccount, planAccounts } from '@/lib/sync/accounts-plan';
 import { believedAt, decide, emptyLedger, ledgerItem, type SyncLedger, type SyncProblem } from '@/lib/sync/ledger';
 import { holdsMore, noteLocalChanges, refused, sumOf, valuesOf } from '@/lib/sync/local';
 import { fitAll } from '@/lib/sync/quota';
-import {
-  fieldOfKey,
-  type Items,
-  itemBytes,
-  MAX_CLOCK_AHEAD_MS,
-  type Read,
-  readField,
-  SYNC_FIELDS,
-  type SyncField,
-} from '@/lib/sync/record';
+import { type Items, MAX_CLOCK_AHEAD_MS, type Read, readField, SYNC_FIELDS, type SyncField } from '@/lib/sync/record';
 import { mergeSyncedSaved } from '@/lib/sync/saved-merge';
 import { checkValue, isSettingsField, type SyncValues, settingsChange } from '@/lib/sync/values';
-import { plannedWrites, writtenValues } from '@/lib/sync/writes';
+import { type SyncView, syncViewOf } from '@/lib/sync/view';
+import { foreignBytes, plannedWrites, writtenValues } from '@/lib/sync/writes';
 import type { Accounts } from './accounts';
 
 /** What sync reads and changes of this browser. */
@@ -44,8 +36,23 @@ export interface SyncDeps {
 export class SyncService {
   private last: Promise<unknown> = Promise.resolve();
   private queued = false;
+  /** What pages are shown, kept with each ledger written here (the status is made on every push). */
+  private shown: SyncView | undefined;
 
   constructor(private readonly deps: SyncDeps) {}
+
+  /** Sync as pages see it; undefined until the ledger was first read. */
+  view(): SyncView | undefined {
+    return this.shown;
+  }
+
+  /** The background started: the ledger is read, and a pass runs when sync is on (off, nothing changed). */
+  started(): Promise<void> {
+    return this.serial(async () => {
+      if ((await this.ledger()).on) await this.pass();
+      this.deps.changed();
+    });
+  }
 
   /** Something changed, here or synced: one pass soon (passes asked for while one waits are one). */
   changed(): Promise<void> {
@@ -60,7 +67,7 @@ export class SyncService {
   /** Turns sync on (a first pass merges both sides) or off (what is synced stays for other browsers). */
   setOn(on: boolean): Promise<void> {
     return this.serial(async () => {
-      await ledgerItem.setValue({ ...(await this.ledger()), on, problems: [] });
+      await this.save({ ...(await this.ledger()), on, problems: [] });
       await this.pass();
     });
   }
@@ -76,7 +83,7 @@ export class SyncService {
       // As when the address is typed: writes queued for the old address wait for a key for it.
       if (moved !== undefined) await this.deps.moved?.(moved.account, moved.from);
       const proposals = ledger.proposals.flatMap((p) => (p !== proposal ? [p] : accept ? [] : [{ ...p, open: false }]));
-      await ledgerItem.setValue({ ...ledger, proposals });
+      await this.save({ ...ledger, proposals });
       this.deps.changed();
       await this.pass();
       return moved?.keyRemovedFor === undefined ? {} : { keyRemovedFor: moved.keyRemovedFor };
@@ -91,7 +98,7 @@ export class SyncService {
         ...ledger.savedRemovals.filter((r) => !keys.includes(r.key)),
         ...keys.map((key) => ({ key, at })),
       ];
-      await ledgerItem.setValue({ ...ledger, savedRemovals: savedRemovals.slice(-200) });
+      await this.save({ ...ledger, savedRemovals: savedRemovals.slice(-200) });
     });
   }
 
@@ -101,30 +108,34 @@ export class SyncService {
 
   private async ledger(): Promise<SyncLedger> {
     const ledger = await ledgerItem.getValue();
-    if (ledger.device !== '') return ledger;
-    const fresh = emptyLedger();
-    await ledgerItem.setValue(fresh);
-    return fresh;
+    if (ledger.device === '') {
+      const fresh = emptyLedger();
+      await this.save(fresh);
+      return fresh;
+    }
+    this.shown ??= syncViewOf(ledger);
+    return ledger;
+  }
+
+  private async save(ledger: SyncLedger): Promise<void> {
+    await ledgerItem.setValue(ledger);
+    this.shown = syncViewOf(ledger);
   }
 
   /** One pass (see the class). */
   private async pass(): Promise<void> {
     const now = this.now();
-    let ledger = await this.ledger();
+    const stored = await this.ledger();
+    let ledger = stored;
     let local = await this.localValues(ledger);
     ledger = noteLocalChanges(ledger, local, await this.localIds(), now);
     if (!ledger.on) {
-      if (JSON.stringify(ledger) !== JSON.stringify(await ledgerItem.getValue())) await ledgerItem.setValue(ledger);
+      if (JSON.stringify(ledger) !== JSON.stringify(stored)) await this.save(ledger);
       return;
     }
     const all: Items = await browser.storage.sync.get(null);
     const problems: SyncProblem[] = [];
-    let taken = 0;
-    for (const [key, value] of Object.entries(all)) {
-      const field = fieldOfKey(key);
-      if (field === 'unknown') problems.push(refused('all', `${key}: unknown item`, now));
-      if (field === undefined || field === 'unknown') taken += itemBytes(key, value);
-    }
+    const taken = foreignBytes(all, problems, now);
     // What this pass writes: fields where this browser has the newer value, or the record none.
     const write = new Set<SyncField>();
     const applied = new Map<SyncField, { read: Extract<Read, { kind: 'value' }>; at: number }>();
@@ -199,7 +210,7 @@ export class SyncService {
       problems.push({ field: 'all', kind: 'browser', detail: messageOf(error), at: now });
     }
     const proposals = ledger.proposals.slice(-40);
-    await ledgerItem.setValue({ ...ledger, proposals, lastAt: now, problems: problems.slice(0, 40) });
+    await this.save({ ...ledger, proposals, lastAt: now, problems: problems.slice(0, 40) });
     this.deps.changed();
   }
 

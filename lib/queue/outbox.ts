@@ -255,6 +255,16 @@ export class Outbox {
     return this.records.serial(() => moveWrites(this.records, from, to, this.clock()));
   }
 
+  /**
+   * An account moved from the address `from`: its writes not yet sent stay with that address (they
+   * wait for a key given for it, never going to the new one), and writes queued for the new address
+   * before any account had it join the account.
+   */
+  async accountMoved(account: { id: string; baseUrl: string }, from: string): Promise<void> {
+    await this.reassign(account.id, from);
+    await this.reassign(account.baseUrl, account.id);
+  }
+
   /** Removes an account's writes not yet sent (queued, waiting or scheduled). Returns how many. */
   discardPending(account: string): Promise<number> {
     return this.records.serial(() => dropUnsent(this.records, account));

@@ -30,11 +30,10 @@ export type SyncField = (typeof SYNC_FIELDS)[number];
 export const ITEM_PREFIX = 'dc1:';
 
 /**
- * The browsers' sync quotas (Chrome and Firefox alike): bytes per item (key plus JSON of the value)
- * and in total. Ours stay a little under each, so a browser that counts differently still takes them.
+ * The browsers' sync quotas, Chrome and Firefox alike, are 8,192 bytes per item (key plus JSON of
+ * the value) and 102,400 in total. Ours stay a little under each, so a browser that counts
+ * differently still takes them.
  */
-export const QUOTA_BYTES_PER_ITEM = 8192;
-export const QUOTA_BYTES = 102_400;
 export const ITEM_BYTES = 7_900;
 export const TOTAL_BYTES = 100_000;
 /** The most items one value may take (the total quota over one item's share, rounded up). */

@@ -6,7 +6,7 @@ import type { Settings } from '@/lib/storage/settings';
 import { settingsSchema } from '@/lib/storage/settings';
 import { checkSettingsFields } from '@/lib/storage/settings-check';
 import { z } from '@/lib/zod';
-import type { SyncField } from './record';
+import { SYNC_FIELDS, type SyncField } from './record';
 
 /*
  * What each synced field holds, and how a synced value is checked before anything is changed:
@@ -15,17 +15,10 @@ import type { SyncField } from './record';
  */
 
 /** The settings fields that sync one to one (`history` is two of them; the address never syncs). */
-export const SETTINGS_FIELDS = [
-  'reactionKinds',
-  'keys',
-  'notify',
-  'linkPatterns',
-  'excludedHosts',
-  'chosenSites',
-  'mutedWords',
-  'mutedAuthors',
-] as const satisfies readonly (SyncField & keyof Settings)[];
-type SettingsField = (typeof SETTINGS_FIELDS)[number];
+type SettingsField = Exclude<SyncField, 'accounts' | 'history' | 'saved'>;
+export const SETTINGS_FIELDS = SYNC_FIELDS.filter(
+  (field): field is SettingsField => field !== 'accounts' && field !== 'history' && field !== 'saved',
+) satisfies readonly (keyof Settings)[];
 
 /** An account as sync carries it: its id, label, address and reserve — never its key, nor any part of one. */
 export const syncedAccountSchema = z.strictObject({

@@ -48,3 +48,14 @@ export const syncViewSchema = z.object({
   applied: z.int(),
 });
 export type SyncView = z.infer<typeof syncViewSchema>;
+
+/** What pages are shown of a ledger: its open proposals only. */
+export function syncViewOf(ledger: Omit<SyncView, 'proposals'> & { proposals: SyncView['proposals'] }): SyncView {
+  return {
+    on: ledger.on,
+    lastAt: ledger.lastAt,
+    problems: ledger.problems,
+    proposals: ledger.proposals.filter((proposal) => proposal.open),
+    applied: ledger.applied,
+  };
+}

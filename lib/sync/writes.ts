@@ -1,7 +1,7 @@
 import type { SyncLedger, SyncProblem } from './ledger';
-import { sumOf } from './local';
+import { refused, sumOf } from './local';
 import type { Fitted } from './quota';
-import { fieldOfKey, type Items, leftoverParts, readField, SYNC_FIELDS, type SyncField } from './record';
+import { fieldOfKey, type Items, itemBytes, leftoverParts, readField, SYNC_FIELDS, type SyncField } from './record';
 import type { SyncValues } from './values';
 
 /* What a sync pass writes to `storage.sync` and removes from it (the background's SyncService). */
@@ -51,4 +51,18 @@ export function writtenValues(values: SyncValues, fitted: Fitted): SyncValues {
   const partial = fitted.misfits.find((misfit) => misfit.kind === 'partial');
   if (partial === undefined || partial.kind !== 'partial') return values;
   return { ...values, saved: { ...values.saved, posts: values.saved.posts.slice(0, partial.synced) } };
+}
+
+/**
+ * The bytes `storage.sync` holds that are no record of ours (they stay, so the quota left is less);
+ * an item of our prefix that is no record of ours is named.
+ */
+export function foreignBytes(all: Items, problems: SyncProblem[], now: number): number {
+  let taken = 0;
+  for (const [key, value] of Object.entries(all)) {
+    const field = fieldOfKey(key);
+    if (field === 'unknown') problems.push(refused('all', `${key}: unknown item`, now));
+    if (field === undefined || field === 'unknown') taken += itemBytes(key, value);
+  }
+  return taken;
 }
