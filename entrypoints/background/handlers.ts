@@ -1,6 +1,8 @@
 import { accountName } from '@/lib/account-name';
 import { siteOriginOf } from '@/lib/base-url';
 import { isExcludedHost } from '@/lib/links/hosts';
+import { candidateSelector } from '@/lib/links/match';
+import { patternsFor } from '@/lib/links/pattern';
 import { toPostView } from '@/lib/messages/fields';
 import { writeView } from '@/lib/messages/post-writes';
 import { MessageError } from '@/lib/messages/reply';
@@ -100,17 +102,21 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         return {
           decorate: false,
           siteOrigin: null,
-          linkPatterns: [],
+          patterns: [],
+          candidates: '',
           reactionKinds: [],
           allSites: false,
           speaker: null,
         };
       }
       const speaker = defaultAccount(await services.accounts.book());
+      const siteOrigin = siteOriginOf(baseUrl);
+      const patterns = patternsFor({ siteOrigin, linkPatterns });
       return {
         decorate: true,
-        siteOrigin: siteOriginOf(baseUrl),
-        linkPatterns,
+        siteOrigin,
+        patterns,
+        candidates: candidateSelector(patterns, false),
         reactionKinds: shownKinds(reactionKinds),
         allSites: (await links.allSitesEnabled(decorateAllSites)) || (await links.chosenHere(hostname, chosenSites)),
         speaker: speaker === undefined ? null : accountName(speaker),

@@ -1,11 +1,21 @@
+import type { PermalinkPattern } from './pattern';
+
 /** What the content script learns from the background (`getLinkConfig`): settings only, nothing secret. */
 export interface LinkConfigView {
   /** The background's verdict for this page (exclusions are applied there, never sent here). */
   decorate: boolean;
   /** The platform site's origin, from the API base URL; null when none is configured. */
   siteOrigin: string | null;
-  /** Extra permalink patterns. */
-  linkPatterns: string[];
+  /**
+   * The permalink patterns in force (the site's own and the extra ones), parsed by the background:
+   * the page parses no URL and builds no regular expression until it holds a candidate link.
+   */
+  patterns: PermalinkPattern[];
+  /**
+   * The CSS selector of the links worth a look on a page of another host (`candidateSelector`):
+   * the one test a page without post links costs.
+   */
+  candidates: string;
   /** One button per kind on each bar. */
   reactionKinds: { value: string; label: string }[];
   /**

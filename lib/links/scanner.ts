@@ -22,6 +22,11 @@ export interface LinkScannerOptions {
    * link must match it. Default: every link with an href.
    */
   selector?: string;
+  /**
+   * Scan the whole root in idle time from the start (default). False when the caller knows it holds
+   * no candidate link (one `querySelector`): only what the page adds later is looked at.
+   */
+  scanNow?: boolean;
   /** Stops everything: the observer, pending idle work. */
   signal: AbortSignal;
   /** Idle-time scheduling (injected in tests). */
@@ -86,7 +91,7 @@ export function startLinkScanner(options: LinkScannerOptions): LinkScanner {
   /** Links reported as post links, with the id reported. */
   const reported = new WeakMap<HTMLAnchorElement, string>();
   /** Subtrees waiting to be scanned, and links waiting to be matched. */
-  const subtrees: (Document | Element)[] = [root];
+  const subtrees: (Document | Element)[] = options.scanNow === false ? [] : [root];
   let links: HTMLAnchorElement[] = [];
   let linkIndex = 0;
   let cancelIdle: (() => void) | undefined;
@@ -183,6 +188,6 @@ export function startLinkScanner(options: LinkScannerOptions): LinkScanner {
     },
     { once: true },
   );
-  schedule();
+  if (subtrees.length > 0) schedule();
   return { stats: () => ({ ...stats }) };
 }

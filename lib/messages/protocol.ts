@@ -110,7 +110,19 @@ export const protocol = {
       /** Whether this page gets bars at all (its host is not excluded, the site or all sites allowed). */
       decorate: z.boolean(),
       siteOrigin: z.string().nullable(),
-      linkPatterns: z.array(z.string()),
+      /** The permalink patterns in force, parsed (the page parses none: lib/links/pattern.ts). */
+      patterns: z.array(
+        z.object({
+          source: z.string(),
+          protocol: z.string(),
+          host: z.string(),
+          hostname: z.string(),
+          before: z.array(z.string()),
+          after: z.array(z.string()),
+        }),
+      ),
+      /** The selector of the links worth a look on a page of another host (lib/links/match.ts). */
+      candidates: z.string(),
       /** Each kind with the words its button says (the user's label, else the product's, in the browser's language). */
       reactionKinds: z.array(z.object({ value: z.string(), label: z.string() })),
       /** "Decorate post links on all sites" is on and the all-sites permission is granted. */

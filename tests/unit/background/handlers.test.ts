@@ -140,6 +140,17 @@ describe('least capability for pages', () => {
     ]);
   });
 
+  it('hands a page the patterns parsed and the candidate selector built: the page parses nothing', async () => {
+    await updateSettings({ linkPatterns: ['https://mirror.example/t/{id}/view'] });
+    const { handlers } = await setup();
+    const config = await handlers.getLinkConfig(undefined, page(`${SITE}/`));
+    expect(config.patterns.map((p) => [p.host, p.before, p.after])).toEqual([
+      ['127.0.0.1:8787', ['posts'], []],
+      ['mirror.example', ['t'], ['view']],
+    ]);
+    expect(config.candidates).toBe('a[href*="/posts/"],a[href*="/t/"]');
+  });
+
   it('never hands a page the excluded sites; an excluded page learns only "no"', async () => {
     const { handlers } = await setup();
     const here = await handlers.getLinkConfig(undefined, page(`${SITE}/`));
@@ -148,7 +159,8 @@ describe('least capability for pages', () => {
     expect(excluded).toEqual({
       decorate: false,
       siteOrigin: null,
-      linkPatterns: [],
+      patterns: [],
+      candidates: '',
       reactionKinds: [],
       allSites: false,
       speaker: null,

@@ -82,7 +82,8 @@ describe('shouldDecorate', () => {
   const config = {
     decorate: true,
     siteOrigin: 'http://127.0.0.1:8787',
-    linkPatterns: [],
+    patterns: [],
+    candidates: '',
     reactionKinds: [],
     allSites: false,
   };

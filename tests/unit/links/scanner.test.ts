@@ -71,6 +71,25 @@ describe('the link scanner', () => {
     expect(batches[0]?.map((f) => f.postId)).toEqual(['p_1', 'p_3', 'p_5']);
   });
 
+  it('with scanNow false schedules nothing for the page as it is, and still finds what it adds', async () => {
+    document.body.innerHTML = `<p><a href="/wiki/a">a</a> <a href="/wiki/b">b</a></p>`;
+    const idle = manualIdle();
+    startLinkScanner({
+      root: document,
+      match,
+      onFound,
+      signal: controller.signal,
+      idle: idle.scheduler,
+      selector: candidateSelector(patternsFor({ siteOrigin: SITE, linkPatterns: [] }), false),
+      scanNow: false,
+      quickMs: 1000,
+    });
+    expect(idle.pending).toBe(0);
+    document.body.append(link(`${SITE}/posts/p_late`));
+    await mutationsDelivered();
+    expect(batches.map((b) => b.map((f) => f.postId))).toEqual([['p_late']]);
+  });
+
   it('batches links added later: many mutations, one idle slice, one batch', async () => {
     const idle = manualIdle();
     startLinkScanner({ root: document, match, onFound, signal: controller.signal, idle: idle.scheduler, quickMs: 0 });

@@ -87,7 +87,17 @@ export const replies = {
   getLinkConfig: {
     decorate: true,
     siteOrigin: 'http://127.0.0.1:8787',
-    linkPatterns: [],
+    patterns: [
+      {
+        source: 'http://127.0.0.1:8787/posts/{id}',
+        protocol: 'http:',
+        host: '127.0.0.1:8787',
+        hostname: '127.0.0.1',
+        before: ['posts'],
+        after: [],
+      },
+    ],
+    candidates: 'a[href*="/posts/"]',
     // Each kind with its words: a page never looks them up.
     reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }],
     allSites: false,
