@@ -1,5 +1,7 @@
 import { accountName } from '@/lib/account-name';
 import { siteOriginOf } from '@/lib/base-url';
+import { t } from '@/lib/i18n';
+import { barWords } from '@/lib/links/bar-words';
 import { isExcludedHost } from '@/lib/links/hosts';
 import { candidateSelector } from '@/lib/links/match';
 import { patternsFor } from '@/lib/links/pattern';
@@ -105,6 +107,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           patterns: [],
           candidates: '',
           reactionKinds: [],
+          barWords: {},
           allSites: false,
           speaker: null,
         };
@@ -118,6 +121,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         patterns,
         candidates: candidateSelector(patterns, false),
         reactionKinds: shownKinds(reactionKinds),
+        barWords: barWords(t),
         allSites: (await links.allSitesEnabled(decorateAllSites)) || (await links.chosenHere(hostname, chosenSites)),
         speaker: speaker === undefined ? null : accountName(speaker),
       };

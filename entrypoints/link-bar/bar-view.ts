@@ -1,4 +1,3 @@
-import { t } from '@/lib/i18n';
 import {
   isHeld,
   type PostStateView,
@@ -7,6 +6,7 @@ import {
   type WriteView,
 } from '@/lib/messages/post-writes';
 import { type BarParts, REPLY } from './bar-env';
+import { t } from './say';
 import { markOf, stateWords } from './words';
 
 /** What a drawn bar shows, from its post's state and what the user last did there. */

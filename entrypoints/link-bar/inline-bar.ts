@@ -1,4 +1,3 @@
-import { t } from '@/lib/i18n';
 import { errorWords } from '@/lib/links/refusal-words';
 import type { Scheme } from '@/lib/links/scheme';
 import { isHeld, type PostStateView, withMyWrite } from '@/lib/messages/post-writes';
@@ -6,6 +5,7 @@ import { sendLite } from '@/lib/messages/send-lite';
 import { type BarEnv, type BarParts, partsOf, REPLY } from './bar-env';
 import { drawBar } from './bar-view';
 import { ReplyFrame } from './reply-frame';
+import { t } from './say';
 import { isUserClick } from './trusted';
 
 /**
@@ -243,7 +243,7 @@ export class InlineBar {
     const reply = await sendLite('reactToPost', { postId, reaction: kind, ...(hold ? { hold } : {}) });
     this.busy = false;
     if (postId !== this.postId) return;
-    if (!reply.ok) return this.say(errorWords(reply.error), true);
+    if (!reply.ok) return this.say(errorWords(reply.error, t), true);
     this.note = undefined;
     const { status, heldUntil } = reply.data;
     this.applyAck(heard, { kind, status, ...(heldUntil ? { heldUntil } : {}) });
@@ -258,7 +258,7 @@ export class InlineBar {
     const reply = await sendLite('undoReaction', { postId, reaction: kind });
     this.busy = false;
     if (postId !== this.postId) return;
-    if (!reply.ok) return this.say(errorWords(reply.error), true);
+    if (!reply.ok) return this.say(errorWords(reply.error, t), true);
     if (this.state !== undefined) {
       const reactions = this.state.reactions.filter(
         (reaction) => reaction.kind !== kind || !isHeld(reaction, Date.now()),

@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
-import { t } from '@/lib/i18n';
 import { REPLY_FRAME_PATH, readReplyFrameSays, replyFrameSearch } from '@/lib/links/reply-frame';
 import type { Scheme } from '@/lib/links/scheme';
 import type { WriteStatus } from '@/lib/messages/post-writes';
+import { t } from './say';
 
 /** What the composer's frame makes its bar do. */
 export interface ReplyFrameHooks {

@@ -1,5 +1,5 @@
-import { t } from '@/lib/i18n';
 import { h } from './dom';
+import { t } from './say';
 import { BAR_CSS, restingCss, restingDeclarations } from './styles';
 
 /** How a bar's shadow root is styled: drawn (its buttons), or resting (an empty host, see styles.ts). */

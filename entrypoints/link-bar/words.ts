@@ -1,6 +1,6 @@
 import { formatClock, secondsLeft } from '@/lib/countdown';
-import { t } from '@/lib/i18n';
 import { isHeld, type WriteView } from '@/lib/messages/post-writes';
+import { t } from './say';
 
 /** The little mark a reaction button carries for its state (hidden from screen readers: the status says it). */
 export function markOf(view: WriteView | undefined): string {

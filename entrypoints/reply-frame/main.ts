@@ -73,7 +73,7 @@ async function submit(): Promise<void> {
   const reply = await sendLite('replyToPost', { postId: params.post, body, site: params.site });
   busy = false;
   send.disabled = false;
-  if (!reply.ok) return say(errorWords(reply.error));
+  if (!reply.ok) return say(errorWords(reply.error, t));
   textarea.value = '';
   say('');
   whenKeysReleased(() => tell({ event: 'sent', status: reply.data.status }));

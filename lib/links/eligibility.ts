@@ -23,6 +23,8 @@ export interface LinkConfigView {
    * access granted, or the user chose this page's site (and granted it).
    */
   allSites: boolean;
+  /** The bars' words in the browser's language, `$1`… where substitutions go (lib/links/bar-words.ts). */
+  barWords: Record<string, string>;
   /** The name of the account the bars react as (the default account), shown on each bar. */
   speaker?: string | null;
 }

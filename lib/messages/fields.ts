@@ -11,6 +11,9 @@ import { ID_PATTERN, MAX_BODY_LENGTH, MAX_ID_LENGTH } from './limits';
  * cache: the background sends `toPostView`'s copy, and a page's reply check strips again. Pages take
  * it from here, never from lib/api.
  */
+/** The request of a message that takes nothing: `{}` or no payload at all. */
+export const none = z.strictObject({}).optional();
+
 export const postViewSchema = z.object({
   ...contributionSchema.shape,
   author: z.object(authorSchema.shape).optional().catch(undefined),

@@ -12,6 +12,7 @@ import {
   idSchema,
   keySchema,
   labelSchema,
+  none,
   outboxItemSchema,
   outboxPageRequestSchema,
   outboxSummarySchema,
@@ -24,6 +25,7 @@ import {
   writeRequestSchema,
 } from './fields';
 import { MAX_PAGE_URL_LENGTH } from './limits';
+import { linkMessages } from './link-protocol';
 import { savedMessages } from './saved-protocol';
 import { siteMessages } from './site-protocol';
 import { syncMessages, syncViewSchema } from './sync-protocol';
@@ -38,9 +40,6 @@ export interface MessageDef<Req extends z.ZodType = z.ZodType, Res extends z.Zod
   request: Req;
   reply: Res;
 }
-
-/** The request of a message that takes nothing: `{}` or no payload at all. */
-const none = z.strictObject({}).optional();
 
 /** A request naming an account, or nothing (the default account). */
 const accountOnly = z.strictObject({ account: accountIdSchema.optional() }).optional();
@@ -97,45 +96,6 @@ export const protocol = {
     }),
     reply: settingsSchema.extend({ keyRemovedFor: z.string().optional() }),
   },
-  /**
-   * Content script: what it needs to find and decorate post links: the platform's site origin (from
-   * the base URL), the extra permalink patterns and the reaction kinds. Settings only, no secrets;
-   * the exclusions are applied here (a page on an excluded site gets `decorate: false` and nothing
-   * else), never sent to a page.
-   */
-  getLinkConfig: {
-    content: true,
-    request: none,
-    reply: z.object({
-      /** Whether this page gets bars at all (its host is not excluded, the site or all sites allowed). */
-      decorate: z.boolean(),
-      siteOrigin: z.string().nullable(),
-      /** The permalink patterns in force, parsed (the page parses none: lib/links/pattern.ts). */
-      patterns: z.array(
-        z.object({
-          source: z.string(),
-          protocol: z.string(),
-          host: z.string(),
-          hostname: z.string(),
-          before: z.array(z.string()),
-          after: z.array(z.string()),
-        }),
-      ),
-      /** The selector of the links worth a look on a page of another host (lib/links/match.ts). */
-      candidates: z.string(),
-      /** Each kind with the words its button says (the user's label, else the product's, in the browser's language). */
-      reactionKinds: z.array(z.object({ value: z.string(), label: z.string() })),
-      /** "Decorate post links on all sites" is on and the all-sites permission is granted. */
-      allSites: z.boolean(),
-      /** The name of the account the bars react as (the default account), for the bar to say so. */
-      speaker: z.string().nullable(),
-    }),
-  },
-  /**
-   * Content script: a post link was found in this frame, so load the inline bars' code into it
-   * (the always-on script stays small; the bar script is injected on demand into the sender's frame).
-   */
-  loadInlineBar: { content: true, request: none, reply: z.null() },
   /**
    * Stores an account's API key (the default account's when none is named) in the vault. Write-only:
    * the reply carries its last 4 characters, never the key.
@@ -280,6 +240,7 @@ export const protocol = {
    */
   takePendingDraft: { content: false, request: none, reply: handedDraftSchema.nullable() },
   ...savedMessages,
+  ...linkMessages,
   ...siteMessages,
   ...syncMessages,
 } as const satisfies Record<string, MessageDef>;

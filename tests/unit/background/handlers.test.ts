@@ -122,6 +122,7 @@ describe('least capability for pages', () => {
   const page = (url: string) => ({ sender: { kind: 'content', url, tabId: 3, frameId: 0 } }) as never;
   beforeEach(async () => {
     fakeBrowser.reset();
+    useLocaleMessages('en');
     await updateSettings({
       baseUrl: SITE,
       reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }],
@@ -149,6 +150,9 @@ describe('least capability for pages', () => {
       ['mirror.example', ['t'], ['view']],
     ]);
     expect(config.candidates).toBe('a[href*="/posts/"],a[href*="/t/"]');
+    // The bars' words, with the places of their substitutions: the bar script looks nothing up.
+    expect(config.barWords.barReply).toBe('Reply');
+    expect(config.barWords.barUndone).toMatch(/\$1/);
   });
 
   it('never hands a page the excluded sites; an excluded page learns only "no"', async () => {
@@ -162,6 +166,7 @@ describe('least capability for pages', () => {
       patterns: [],
       candidates: '',
       reactionKinds: [],
+      barWords: {},
       allSites: false,
       speaker: null,
     });

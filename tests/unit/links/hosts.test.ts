@@ -85,6 +85,7 @@ describe('shouldDecorate', () => {
     patterns: [],
     candidates: '',
     reactionKinds: [],
+    barWords: {},
     allSites: false,
   };
   const page = (url: string) => new URL(url);

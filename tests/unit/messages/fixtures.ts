@@ -100,6 +100,7 @@ export const replies = {
     candidates: 'a[href*="/posts/"]',
     // Each kind with its words: a page never looks them up.
     reactionKinds: [{ value: 'well_sourced', label: 'Well sourced' }],
+    barWords: { barReply: 'Reply', barStatus: '$1: $2' },
     allSites: false,
     speaker: '@demo',
   },

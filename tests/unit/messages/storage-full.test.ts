@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { partsOf } from '@/entrypoints/link-bar/bar-env';
 import { drawBar } from '@/entrypoints/link-bar/bar-view';
+import { t as barSays, useBarWords } from '@/entrypoints/link-bar/say';
 import { barTemplate } from '@/entrypoints/link-bar/template';
+import { t } from '@/lib/i18n';
+import { barWords } from '@/lib/links/bar-words';
 import { errorWords } from '@/lib/links/refusal-words';
 import { toFailure } from '@/lib/messages/reply';
 import { MemoryOutboxStore } from '@/lib/queue/memory-store';
@@ -34,7 +37,9 @@ describe('a full disk: the user is told in words, nothing is half-written, and i
     for (const locale of ['en', 'de', 'fr']) {
       useLocaleMessages(locale);
       expect(errorText(words)).toMatch(/storage|Speicher|stockage/);
-      expect(errorWords(words)).toBe(errorText(words));
+      expect(errorWords(words, t)).toBe(errorText(words));
+      useBarWords(barWords(t));
+      expect(errorWords(words, barSays)).toBe(errorText(words));
     }
   });
 
@@ -67,6 +72,7 @@ describe('a full disk: the user is told in words, nothing is half-written, and i
 
   it("the inline bar's status line says it, as the bar does with a refused reaction", () => {
     useLocaleMessages('en');
+    useBarWords(barWords(t));
     const root = document.createElement('span').attachShadow({ mode: 'open' });
     root.append(barTemplate([{ value: 'well_sourced', label: 'Well sourced' }]));
     const parts = partsOf(root);
@@ -74,7 +80,7 @@ describe('a full disk: the user is told in words, nothing is half-written, and i
     drawBar(parts, {
       state: undefined,
       lastAction: 'well_sourced',
-      note: { text: errorWords(refusal), bad: true },
+      note: { text: errorWords(refusal, barSays), bad: true },
       labelOf: (what) => what,
       now: 0,
     });
