@@ -209,8 +209,10 @@ export default defineBackground(() => {
   void (async () => {
     if (browser.storage.local.setAccessLevel) {
       // Chrome: keep storage.local out of content scripts' reach (it holds nothing of ours any more;
-      // Firefox cannot do this, which is why settings and drafts live in IndexedDB).
+      // Firefox cannot do this, which is why settings and drafts live in IndexedDB), and storage.sync:
+      // a compromised page process could otherwise plant records that every synced browser reads.
       await browser.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
+      await browser.storage.sync.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
     }
     await services.ready;
     await applyDevConfig(services);

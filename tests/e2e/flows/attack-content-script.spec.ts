@@ -125,8 +125,10 @@ test('the content script cannot read the API key from any storage it can reach',
     // of ours is kept there (lib/storage/prefs.ts): it is empty, the key is in the extension's IndexedDB.
     expect(found['storage.local']).toBe('{}');
   } else {
-    // Chrome keeps storage.local away from content scripts (the background's setAccessLevel).
+    // Chrome keeps storage.local away from content scripts (the background's setAccessLevel), and
+    // storage.sync too: a page's world could otherwise plant records the user's other browsers read.
     expect(found['storage.local']).toMatch(/^refused/);
+    expect(found['storage.sync']).toMatch(/^refused/);
   }
   // storage.session: Chrome keeps it from content scripts by default; Firefox ESR gives them none.
   expect(found['storage.session']).toMatch(/^refused/);
