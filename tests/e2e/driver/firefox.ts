@@ -156,6 +156,16 @@ export class FirefoxExtension extends BaseExtensionBrowser {
     } finally {
       await inBrowserWindow(this.browser, `Services.prefs.setBoolPref('${keep}', true), null`);
     }
+    // Firefox clears the removed add-on's data in the background; the new install keeps the same
+    // UUID here (FIREFOX_EXTENSION_UUID), so it could still find the old IndexedDB on a busy machine
+    // (seen: no welcome page, as the old "welcome shown" was read). Wait for the clearing to end.
+    await inBrowserWindow(
+      this.browser,
+      `new Promise((resolve) => {
+        const principal = Services.scriptSecurityManager.createContentPrincipalFromOrigin(${JSON.stringify(ORIGIN)});
+        Services.clearData.deleteDataFromPrincipal(principal, false, Ci.nsIClearDataService.CLEAR_ALL, () => resolve(null));
+      })`,
+    );
     await installAddon(this.browser, next, true);
     await this.untilAnswering();
     return true;
