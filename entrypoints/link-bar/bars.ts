@@ -4,6 +4,7 @@ import type { FoundLink } from '@/lib/links/scanner';
 import { pageScheme, type Scheme } from '@/lib/links/scheme';
 import type { BarEnv, TickingBar } from './bar-env';
 import { InlineBar } from './inline-bar';
+import { measureBarWidth } from './measure';
 import { PostStates } from './post-states';
 import { Sweeper } from './sweeper';
 import { type BarStyler, barStyler, barTemplate } from './template';
@@ -86,6 +87,8 @@ export class Bars {
       onRestingWidth: (width) => this.styler.setRestingWidth(width),
       onGone: (bar) => this.forget(bar),
     });
+    // The width resting bars take, known before the first is placed: then none is drawn only to be rested.
+    this.sweeper.measuredWidth(measureBarWidth(this.env));
     const moved = () => this.sweeper.request();
     // Capture: scrolls of any scrolling box in the page, not only the document's.
     addEventListener('scroll', moved, { capture: true, passive: true, signal });

@@ -132,6 +132,13 @@ export class Sweeper<T extends Sweepable> {
     return this.restingWidth !== undefined;
   }
 
+  /** Takes the width resting bars take, measured before any bar was placed (measure.ts); 0 is ignored. */
+  measuredWidth(width: number): void {
+    if (this.restingWidth !== undefined || !(width > 0)) return;
+    this.restingWidth = width;
+    this.options.onRestingWidth(width);
+  }
+
   /** Takes a new bar (drawn or resting) into account, at the next sweep. */
   add(bar: T): void {
     this.added.push(bar);

@@ -127,6 +127,22 @@ describe('Sweeper', () => {
     expect([near.drawn, far.drawn]).toEqual([true, false]);
   });
 
+  it('takes a width measured before any bar (0 ignored): bars placed resting, the first sweep draws only the near ones', () => {
+    const s = manualSweeper();
+    s.sweeper.measuredWidth(0);
+    expect(s.sweeper.measured).toBe(false);
+    s.sweeper.measuredWidth(WIDTH);
+    s.sweeper.measuredWidth(WIDTH + 5);
+    expect(s.widths).toEqual([WIDTH]);
+    expect(s.sweeper.measured).toBe(true);
+    const near = new FakeBar(100, false);
+    const far = new FakeBar(9000, false);
+    s.sweeper.add(near);
+    s.sweeper.add(far);
+    s.settle();
+    expect([near.drawn, far.drawn]).toEqual([true, false]);
+  });
+
   it('once a resting bar is near, draws every bar within the span, leaves the others resting', () => {
     const s = manualSweeper();
     s.sweeper.add(new FakeBar(0, true));
