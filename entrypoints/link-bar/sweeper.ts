@@ -216,8 +216,7 @@ export class Sweeper<T extends Sweepable> {
       for (const bar of this.drawn) {
         const width = box(bar).width;
         if (width > 0 && bar.pristine) {
-          this.restingWidth = width;
-          this.options.onRestingWidth(width);
+          this.measuredWidth(width);
           break;
         }
       }
