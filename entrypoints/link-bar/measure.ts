@@ -11,19 +11,18 @@ import type { BarEnv } from './bar-env';
  * not rendered): the sweep then measures the first drawn bar, as before.
  */
 export function measureBarWidth(env: Pick<BarEnv, 'template' | 'style'>): number {
+  const page = document.documentElement;
+  if (page === null) return 0;
   const box = document.createElement('span');
-  // Important inline declarations: no rule of the page's can show, move or size the box.
-  box.setAttribute(
-    'style',
-    'all: initial !important; position: absolute !important; left: 0 !important; top: 0 !important; visibility: hidden !important; white-space: nowrap !important; pointer-events: none !important;',
-  );
-  box.setAttribute('aria-hidden', 'true');
+  // Important inline declarations: no rule of the page's can show or move the box (hidden, it is out
+  // of the accessibility tree and takes no pointer; the host's own style keeps the bar on one line).
+  box.setAttribute('style', 'all:initial!important;position:absolute!important;visibility:hidden!important');
   const host = document.createElement('span');
   const root = host.attachShadow({ mode: 'closed' });
   env.style(root, 'drawn');
   root.append(env.template.cloneNode(true));
   box.append(host);
-  document.documentElement.append(box);
+  page.append(box);
   try {
     return host.getBoundingClientRect().width;
   } finally {

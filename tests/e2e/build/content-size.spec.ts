@@ -10,8 +10,8 @@ import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
  * bar script only where a post link was found. Raise a ceiling only with a reason in docs/decisions.md.
  */
 const CEILINGS = {
-  'links.js': { minified: 7_000, gzipped: 3_000 },
-  'link-bar.js': { minified: 25_500, gzipped: 9_400 },
+  'links.js': { minified: 6_000, gzipped: 2_600 },
+  'link-bar.js': { minified: 26_000, gzipped: 9_400 },
 };
 
 for (const build of [CHROME_BUILD, FIREFOX_BUILD]) {
