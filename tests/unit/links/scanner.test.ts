@@ -55,6 +55,20 @@ describe('the link scanner', () => {
     batches = [];
   });
   afterEach(() => controller.abort());
+  /** A scanner that handles added links at once (in the observer's callback), on an idle scheduler the test drives. */
+  const startQuick = (options: { selector?: string; scanNow?: boolean } = {}) => {
+    const idle = manualIdle();
+    startLinkScanner({
+      root: document,
+      match,
+      onFound,
+      signal: controller.signal,
+      idle: idle.scheduler,
+      quickMs: 1000,
+      ...options,
+    });
+    return idle;
+  };
 
   it('finds the post links already in the page in idle time, in one batch, and nothing else', () => {
     document.body.innerHTML = `
@@ -73,16 +87,9 @@ describe('the link scanner', () => {
 
   it('with scanNow false schedules nothing for the page as it is, and still finds what it adds', async () => {
     document.body.innerHTML = `<p><a href="/wiki/a">a</a> <a href="/wiki/b">b</a></p>`;
-    const idle = manualIdle();
-    startLinkScanner({
-      root: document,
-      match,
-      onFound,
-      signal: controller.signal,
-      idle: idle.scheduler,
+    const idle = startQuick({
       selector: candidateSelector(patternsFor({ siteOrigin: SITE, linkPatterns: [] }), false),
       scanNow: false,
-      quickMs: 1000,
     });
     expect(idle.pending).toBe(0);
     document.body.append(link(`${SITE}/posts/p_late`));
@@ -108,15 +115,7 @@ describe('the link scanner', () => {
   });
 
   it('handles a few added links at once, in the observer callback, and leaves a big addition to idle time', async () => {
-    const idle = manualIdle();
-    startLinkScanner({
-      root: document,
-      match,
-      onFound,
-      signal: controller.signal,
-      idle: idle.scheduler,
-      quickMs: 1000,
-    });
+    const idle = startQuick();
     idle.flushAll();
     const item = document.createElement('li');
     item.append(link(`${SITE}/posts/p_1`), link(`${SITE}/posts/p_2`));
