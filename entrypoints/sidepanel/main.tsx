@@ -5,6 +5,8 @@ import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/entrypoints/sidepan
 import type { MutesSource } from '@/entrypoints/sidepanel/state/use-mutes';
 import type { KindsSource } from '@/entrypoints/sidepanel/state/use-reaction-kinds';
 import { markDocumentLanguage } from '@/lib/i18n';
+import type { Reply } from '@/lib/messages/envelope';
+import { plainEarlySettings, plainFirstPage } from '@/lib/messages/first-page-check';
 import { checkReply, loadReplyChecks, sendMessage } from '@/lib/messages/send';
 import { pageStore } from '@/lib/ui/page-store';
 import { App } from './App';
@@ -25,42 +27,61 @@ function noop(): void {}
 // bundle loaded: use its answers, checked like any reply; ask again only where it did not run.
 const early = takeEarlyRequests();
 let earlyPage = early?.firstPage;
+// The first page and the reaction kinds of the last opening paint at once; fresh ones replace them.
+const kept = panelCache();
+const mutes: MutesSource = { cached: kept.mutes(), remember: kept.rememberMutes };
+const kinds: KindsSource = { cached: kept.kinds(), remember: kept.rememberKinds };
+// The early settings' mute lists and kinds, read without zod, stand in where none were kept.
+const earlyFilled = early?.settings.then((raw) => {
+  const settings = plainEarlySettings(raw);
+  mutes.cached ??= settings.mutes;
+  kinds.cached ??= settings.kinds;
+}, noop);
+
+/**
+ * The early first page, checked: a page of plain posts without zod (first-page-check.ts), anything
+ * else by its schema. With no mute lists or reaction kinds kept (a first opening, or the first after
+ * an update), its posts wait for the early settings' ones, so a muted post is hidden and the
+ * buttons are drawn from the first frame, without waiting for the reply schemas.
+ */
+async function checkedFirstPage(raw: unknown): Promise<Reply<'getTimelinePage'>> {
+  if (builtWithout('checks-after-paint')) {
+    await checksMayRun;
+    return checkReply('getTimelinePage', raw);
+  }
+  if (mutes.cached === undefined || kinds.cached === undefined) await earlyFilled;
+  return plainFirstPage(raw) ?? checkReply('getTimelinePage', raw);
+}
+
+// A page asked for here (no early answer, or a later page) is checked by the schemas, loaded then if
+// they are not yet: never waiting for the first paint, which may be waiting for this very page.
 const fetchPage: FetchPage = async (request) => {
   const answer = earlyPage;
   earlyPage = undefined;
-  await checksMayRun;
   if (answer !== undefined && request.cursor === undefined && request.limit === FIRST_PAGE && !readerField().account) {
-    return answer.then(
-      (raw) => checkReply('getTimelinePage', raw),
-      () => sendMessage('getTimelinePage', request),
-    );
+    return answer.then(checkedFirstPage, () => sendMessage('getTimelinePage', request));
   }
   return sendMessage('getTimelinePage', { ...request, ...readerField() });
 };
 
-// The first page and the reaction kinds of the last opening paint at once; fresh ones replace them.
-const kept = panelCache();
 const store = new TimelineStore(fetchPage, kept.firstPage);
-const cachedKinds = kept.kinds();
-// With the last opening's posts to show, they are drawn first, and the fresh answers (often here
-// before that frame) are checked right after it: loading the reply schemas and checking in the
-// same frame would only delay the cached posts, and the fresh ones by no more than a frame.
-// With nothing to show, the schemas load at once, while the answers travel.
-const checksMayRun =
-  store.getState().stale && cachedKinds !== undefined && !builtWithout('checks-after-paint')
-    ? whenFirstItemsPainted(CACHED_PAINT_LIMIT)
-    : loadReplyChecks().then(
-        () => undefined,
-        () => undefined,
-      );
+// The reply schemas (zod, the `checks` chunk) load after the first posts are painted (at most
+// CACHED_PAINT_LIMIT): the first page does not need them (above), and loading them before would
+// delay it. Then the settings and every later reply are checked by them.
+const checksMayRun = builtWithout('checks-after-paint')
+  ? loadReplyChecks().then(
+      () => undefined,
+      () => undefined,
+    )
+  : whenFirstItemsPainted(CACHED_PAINT_LIMIT);
 // The settings asked for before this code loaded seed the page's store; its pushes keep them current.
 void early?.settings.then(async (raw) => {
-  await checksMayRun;
+  await earlyFilled;
+  // Without kinds to draw the first posts with, the first paint waits for these settings.
+  if (kinds.cached !== undefined) await checksMayRun;
   const reply = await checkReply('getSettings', raw);
   if (reply.ok) pageStore().seedSettings(reply.data);
 }, noop);
-const kinds: KindsSource = { cached: cachedKinds, remember: kept.rememberKinds };
-const mutes: MutesSource = { cached: kept.mutes(), remember: kept.rememberMutes };
 void store.loadFirst();
 
 const drafts = new DraftStore();

@@ -9,7 +9,7 @@ import { handleKey, type MuteLists } from '@/lib/ui/timeline-filter';
 
 /** Where the panel's mute lists come from before the page's store has the settings. */
 export interface MutesSource {
-  /** The lists of the last opening, used until the store has them. */
+  /** The lists of the last opening (or of the early settings answer), used until the store has them; may be set later. */
   cached?: MuteLists | undefined;
   /** Keeps the lists for the next opening. */
   remember?: (mutes: MuteLists) => void;
@@ -36,7 +36,7 @@ export function useMutes(source: MutesSource = {}): Mutes {
   const authors = settings?.mutedAuthors;
   const lists = useMemo<MuteLists | undefined>(
     () => (words === undefined || authors === undefined ? source.cached : { words, authors }),
-    [words, authors],
+    [words, authors, source.cached],
   );
   const latest = useRef(lists);
   latest.current = lists;
