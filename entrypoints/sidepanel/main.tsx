@@ -2,15 +2,12 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
 import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
-import type { MutesSource } from '@/entrypoints/sidepanel/state/use-mutes';
-import type { KindsSource } from '@/entrypoints/sidepanel/state/use-reaction-kinds';
 import { markDocumentLanguage } from '@/lib/i18n';
-import type { Reply } from '@/lib/messages/envelope';
-import { plainEarlySettings, plainFirstPage } from '@/lib/messages/first-page-check';
 import { checkReply, loadReplyChecks, sendMessage } from '@/lib/messages/send';
 import { pageStore } from '@/lib/ui/page-store';
 import { App } from './App';
 import { takeEarlyRequests } from './fast-open/early-requests';
+import { firstAnswers } from './fast-open/first-answers';
 import { expectFirstItems, whenFirstItemsPainted } from './fast-open/first-paint';
 import { panelCache } from './fast-open/panel-cache';
 import { builtWithout } from './fast-open/tricks';
@@ -29,29 +26,11 @@ const early = takeEarlyRequests();
 let earlyPage = early?.firstPage;
 // The first page and the reaction kinds of the last opening paint at once; fresh ones replace them.
 const kept = panelCache();
-const mutes: MutesSource = { cached: kept.mutes(), remember: kept.rememberMutes };
-const kinds: KindsSource = { cached: kept.kinds(), remember: kept.rememberKinds };
-// The early settings' mute lists and kinds, read without zod, stand in where none were kept.
-const earlyFilled = early?.settings.then((raw) => {
-  const settings = plainEarlySettings(raw);
-  mutes.cached ??= settings.mutes;
-  kinds.cached ??= settings.kinds;
-}, noop);
-
-/**
- * The early first page, checked: a page of plain posts without zod (first-page-check.ts), anything
- * else by its schema. With no mute lists or reaction kinds kept (a first opening, or the first after
- * an update), its posts wait for the early settings' ones, so a muted post is hidden and the
- * buttons are drawn from the first frame, without waiting for the reply schemas.
- */
-async function checkedFirstPage(raw: unknown): Promise<Reply<'getTimelinePage'>> {
-  if (builtWithout('checks-after-paint')) {
-    await checksMayRun;
-    return checkReply('getTimelinePage', raw);
-  }
-  if (mutes.cached === undefined || kinds.cached === undefined) await earlyFilled;
-  return plainFirstPage(raw) ?? checkReply('getTimelinePage', raw);
-}
+const { mutes, kinds, filled, checkedFirstPage } = firstAnswers(
+  early,
+  kept,
+  builtWithout('checks-after-paint') ? () => checksMayRun : undefined,
+);
 
 // A page asked for here (no early answer, or a later page) is checked by the schemas, loaded then if
 // they are not yet: never waiting for the first paint, which may be waiting for this very page.
@@ -76,7 +55,7 @@ const checksMayRun = builtWithout('checks-after-paint')
   : whenFirstItemsPainted(CACHED_PAINT_LIMIT);
 // The settings asked for before this code loaded seed the page's store; its pushes keep them current.
 void early?.settings.then(async (raw) => {
-  await earlyFilled;
+  await filled;
   // Without kinds to draw the first posts with, the first paint waits for these settings.
   if (kinds.cached !== undefined) await checksMayRun;
   const reply = await checkReply('getSettings', raw);
