@@ -13,8 +13,10 @@ import { panelCache } from './fast-open/panel-cache';
 import { builtWithout } from './fast-open/tricks';
 import { readerField } from './state/speaker';
 
-/** How long the fresh first page may wait for the cached one to be drawn (ms). */
-const CACHED_PAINT_LIMIT = 500;
+/** How long the reply schemas wait for the first posts to be painted before they load anyway (ms). */
+const FIRST_PAINT_LIMIT = 500;
+/** A bench build without the trick checks the first page by its schema, loaded at once (as before it). */
+const schemasFirst = builtWithout('checks-after-paint');
 
 markDocumentLanguage();
 
@@ -29,7 +31,7 @@ const kept = panelCache();
 const { mutes, kinds, filled, checkedFirstPage } = firstAnswers(
   early,
   kept,
-  builtWithout('checks-after-paint') ? () => checksMayRun : undefined,
+  schemasFirst ? () => checksMayRun : undefined,
 );
 
 // A page asked for here (no early answer, or a later page) is checked by the schemas, loaded then if
@@ -45,14 +47,14 @@ const fetchPage: FetchPage = async (request) => {
 
 const store = new TimelineStore(fetchPage, kept.firstPage);
 // The reply schemas (zod, the `checks` chunk) load after the first posts are painted (at most
-// CACHED_PAINT_LIMIT): the first page does not need them (above), and loading them before would
+// FIRST_PAINT_LIMIT): the first page does not need them (above), and loading them before would
 // delay it. Then the settings and every later reply are checked by them.
-const checksMayRun = builtWithout('checks-after-paint')
+const checksMayRun = schemasFirst
   ? loadReplyChecks().then(
       () => undefined,
       () => undefined,
     )
-  : whenFirstItemsPainted(CACHED_PAINT_LIMIT);
+  : whenFirstItemsPainted(FIRST_PAINT_LIMIT);
 // The settings asked for before this code loaded seed the page's store; its pushes keep them current.
 void early?.settings.then(async (raw) => {
   await filled;

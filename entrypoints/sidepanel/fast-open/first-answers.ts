@@ -33,15 +33,19 @@ export function firstAnswers(
 ): FirstAnswers {
   const mutes: MutesSource = { cached: kept.mutes(), remember: kept.rememberMutes };
   const kinds: KindsSource = { cached: kept.kinds(), remember: kept.rememberKinds };
+  // Read only where something was not kept: the kept lists and kinds stand as they are.
+  const missing = mutes.cached === undefined || kinds.cached === undefined;
   const filled =
-    early?.settings.then(
-      (raw) => {
-        const settings = plainEarlySettings(raw);
-        mutes.cached ??= settings.mutes;
-        kinds.cached ??= settings.kinds;
-      },
-      () => undefined,
-    ) ?? Promise.resolve();
+    missing && early !== undefined
+      ? early.settings.then(
+          (raw) => {
+            const settings = plainEarlySettings(raw);
+            mutes.cached ??= settings.mutes;
+            kinds.cached ??= settings.kinds;
+          },
+          () => undefined,
+        )
+      : Promise.resolve();
   return {
     mutes,
     kinds,
@@ -51,7 +55,7 @@ export function firstAnswers(
         await schemasFirst();
         return checkReply('getTimelinePage', raw);
       }
-      if (mutes.cached === undefined || kinds.cached === undefined) await filled;
+      if (missing) await filled;
       return plainFirstPage(raw) ?? checkReply('getTimelinePage', raw);
     },
   };

@@ -11,7 +11,7 @@ import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
  * the build of 28 Nov 2026 with ~5% room (docs/performance.md, "Side panel: what the first screen
  * loads"): a feature that adds to the first screen raises them with a reason there, or loads later.
  */
-// 30 Nov 2026: 44,000 → 45,000 for the first page checked without zod (docs/performance.md).
+// 29 Nov 2026: 44,000 → 45,000 for the first page checked without zod (docs/performance.md).
 const CEILINGS = { firstScreen: 45_000, afterwards: 30_500 };
 
 /** The files the panel's first screen loads, read from the built page. */

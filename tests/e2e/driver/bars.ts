@@ -221,19 +221,19 @@ export async function pressBarButton(ext: ExtensionBrowser, page: Page, key: Bar
  * What the page itself sees of the bars: their hosts, plain spans right after links (a span of the
  * page's own there has a class), and how many of them have a root it can open (none of ours).
  */
+export function barHostsSeenByPage(page: Page): Promise<{ hosts: number; open: number }> {
+  return page.evaluate(() => {
+    const hosts = [...document.querySelectorAll('a + span:not([class])')];
+    return { hosts: hosts.length, open: hosts.filter((host) => host.shadowRoot !== null).length };
+  });
+}
+
 /**
  * Waits until `count` post links have their bar's host, drawn or resting (a bar far from the
  * viewport rests as an empty host, with no root, until the reader comes near it).
  */
 export function waitForBarHosts(page: Page, count: number, what = `${count} bar hosts`): Promise<true> {
   return until(async () => ((await barHostsSeenByPage(page)).hosts >= count ? true : undefined), what);
-}
-
-export function barHostsSeenByPage(page: Page): Promise<{ hosts: number; open: number }> {
-  return page.evaluate(() => {
-    const hosts = [...document.querySelectorAll('a + span:not([class])')];
-    return { hosts: hosts.length, open: hosts.filter((host) => host.shadowRoot !== null).length };
-  });
 }
 
 /**
