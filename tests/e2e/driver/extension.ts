@@ -52,6 +52,8 @@ export interface OutboxItemView {
   seq: number;
   request: { kind: string; body?: string; postId?: string; reaction?: string };
   state: { status: string; id?: string; until?: number };
+  /** A scheduled write that went: the time chosen, and when it went. */
+  scheduled?: { sendAt: number; wentAt: number };
 }
 
 /** Every Outbox item, oldest first (read page by page, as `listOutbox` answers newest first). */
