@@ -68,7 +68,9 @@ test('Send at…: a post goes at its time, one due while the browser is closed g
   // tests/unit/queue/scheduled.test.ts and tests/unit/components/outbox/OutboxScheduled.test.tsx;
   // waiting out a real minute with the browser closed cost two minutes of every run.
   let panel = await SidePanelScreen.open(ext);
-  const lateAt = secondsAhead(4_000);
+  // Far enough ahead that a busy machine still closes the browser before it is due: the scheduling
+  // itself (the field, Ctrl+Enter, the Outbox's answer) can take seconds there.
+  const lateAt = secondsAhead(8_000);
   await schedulePost(panel, 'Due while the browser was closed.', lateAt);
   let reopened = 0;
   await ext.restart({}, async () => {
