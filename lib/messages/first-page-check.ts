@@ -46,7 +46,7 @@ const MODERATION_STRINGS = ['state', 'reason'] as const;
 /** A post of the plain case, with only the fields a page knows; undefined otherwise. */
 function plainPost(value: unknown): PostView | undefined {
   if (!isFields(value)) return undefined;
-  const { id, commentCount, reactionCounts, author, moderation } = value;
+  const { id, commentCount, reactionCounts } = value;
   if (typeof id !== 'string' || id === '') return undefined;
   const post: Fields = { id };
   if (!copyStrings(value, POST_STRINGS, post)) return undefined;
@@ -64,10 +64,11 @@ function plainPost(value: unknown): PostView | undefined {
     }
     post.reactionCounts = counts;
   }
-  for (const [key, given, keys] of [
-    ['author', author, AUTHOR_STRINGS],
-    ['moderation', moderation, MODERATION_STRINGS],
+  for (const [key, keys] of [
+    ['author', AUTHOR_STRINGS],
+    ['moderation', MODERATION_STRINGS],
   ] as const) {
+    const given = value[key];
     if (given === undefined) continue;
     const fields = stringsOf(given, keys);
     if (fields === undefined) return undefined;

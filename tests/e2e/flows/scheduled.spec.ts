@@ -78,7 +78,7 @@ test('Send at…: a post goes at its time, one due while the browser is closed g
     reopened = Date.now();
   });
   await expect.poll(posts, { timeout: scaled(30_000) }).toEqual(['Due while the browser was closed.']);
-  const [went] = (await listOutbox(ext)).filter((item) => item.request.body === 'Due while the browser was closed.');
+  const went = (await listOutbox(ext)).find((item) => item.request.body === 'Due while the browser was closed.');
   expect(went?.scheduled?.sendAt).toBe(lateAt);
   expect(went?.scheduled?.wentAt).toBeGreaterThanOrEqual(reopened);
   expect((await postTimes(control, account))[0]).toBeGreaterThanOrEqual(reopened);
