@@ -76,7 +76,12 @@ export default defineConfig({
   imports: false,
   ...(process.env.DC_OUT_DIR === undefined ? {} : { outDir: process.env.DC_OUT_DIR }),
   vite: () => ({
-    plugins: [preact(), stylesFirst(), ...(without.has('one-file') ? [] : [fastOpening()]), withoutEvalOrHtmlSinks()],
+    plugins: [
+      preact(),
+      stylesFirst(),
+      ...(without.has('inline-styles') ? [] : [fastOpening()]),
+      withoutEvalOrHtmlSinks(),
+    ],
     build: { sourcemap: Boolean(process.env.DC_SOURCEMAP) },
     define: { __DC_WITHOUT__: JSON.stringify([...without].join(',')) },
   }),

@@ -4,10 +4,9 @@
  * read by the build only; nothing here ships. See README.md in this folder.
  */
 import type { HtmlTagDescriptor, InlineConfig, Plugin, Rolldown } from 'vite';
-import { MODULES_META } from './page-modules';
 
 /** The attribute that marks the side panel's early script (sidepanel/index.html): its page gets {@link fastOpening}. */
-export const LOADS_MODULES = 'data-loads-modules';
+export const INLINE_STYLES = 'data-inline-styles';
 /** The chunk of full zod and the protocol table (see {@link splitPageChunks}). */
 export const CHECKS_CHUNK = 'checks';
 
@@ -17,8 +16,6 @@ export interface PageFiles {
   modules: string[];
   /** The style sheets Vite links for the entry: URL and text. */
   sheets: { url: string; css: string }[];
-  /** URLs of modules the entry imports later, fetched with the others (the checks chunk). */
-  later: string[];
 }
 
 /** A file of the bundle as a page names it (an extension page's base is the extension's root). */
@@ -57,12 +54,7 @@ export function pageFiles(entry: Rolldown.OutputChunk, bundle: Rolldown.OutputBu
     const { source } = asset;
     return { url: urlOf(fileName), css: typeof source === 'string' ? source : new TextDecoder().decode(source) };
   });
-  const checks = Object.values(bundle).find((file) => file.type === 'chunk' && file.name === CHECKS_CHUNK);
-  return {
-    modules: chunks.map((chunk) => urlOf(chunk.fileName)),
-    sheets,
-    later: checks === undefined ? [] : [urlOf(checks.fileName)],
-  };
+  return { modules: chunks.map((chunk) => urlOf(chunk.fileName)), sheets };
 }
 
 /**
@@ -101,24 +93,18 @@ export function styleSheetsFirst(html: string, urls: readonly string[]): { html:
 }
 
 /**
- * `html` (the side panel's page) without the module scripts, preloads and style sheet links Vite
- * wrote: the style sheets go inline, and the modules' URLs into a meta tag that the early script
- * reads (page-modules.ts).
+ * `html` (the side panel's page) with its style sheets inline instead of linked: the module scripts
+ * and preloads stay as Vite wrote them, so the browser fetches them while it fetches the early
+ * script.
  */
-export function modulesInMeta(html: string, page: PageFiles): { html: string; tags: HtmlTagDescriptor[] } {
-  const rest = [...page.modules, ...page.sheets.map((sheet) => sheet.url)].reduce(withoutTagOf, html);
-  if (rest.includes('type="module"') || rest.includes('rel="modulepreload"') || rest.includes('rel="stylesheet"')) {
-    throw new Error(
-      'The side panel still loads a module or a style sheet before its first paint: look at fastOpening again',
-    );
+export function styleSheetsInline(html: string, page: PageFiles): { html: string; tags: HtmlTagDescriptor[] } {
+  const rest = page.sheets.map((sheet) => sheet.url).reduce(withoutTagOf, html);
+  if (rest.includes('rel="stylesheet"')) {
+    throw new Error('The side panel still links a style sheet it would wait for: look at fastOpening again');
   }
-  const later = page.later.length > 0 ? { 'data-after': page.later.join(' ') } : {};
   return {
     html: rest,
-    tags: [
-      ...page.sheets.map((sheet): HtmlTagDescriptor => ({ tag: 'style', children: sheet.css, injectTo: 'head' })),
-      { tag: 'meta', attrs: { name: MODULES_META, content: page.modules.join(' '), ...later }, injectTo: 'head' },
-    ],
+    tags: page.sheets.map((sheet): HtmlTagDescriptor => ({ tag: 'style', children: sheet.css, injectTo: 'head' })),
   };
 }
 
@@ -144,12 +130,11 @@ export function stylesFirst(): Plugin {
 }
 
 /**
- * The side panel's build (its early script carries `data-loads-modules`): before its first paint
- * the page fetches one file, the early script. An extension page's files arrive together, 20–30 ms
- * after being asked for, so each one more on that path costs. Its style sheet is put inline (an
- * extension page's CSP forbids inline scripts, not styles), and the module scripts Vite adds leave
- * the markup: their URLs go in a meta tag and the early script adds them once it has drawn the last
- * opening's picture (page-modules.ts).
+ * The side panel's build (its early script carries `data-inline-styles`): its style sheet is put
+ * inline (an extension page's CSP forbids inline scripts, not styles), so nothing it draws or runs
+ * waits for a style sheet to arrive. Its scripts stay in the markup: the browser asks for the early
+ * script and the modules at once, as it parses the page (until 30 Nov 2026 the early script added
+ * the modules itself, one round trip later: docs/performance.md, "Side panel opening").
  */
 export function fastOpening(): Plugin {
   return {
@@ -159,10 +144,10 @@ export function fastOpening(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle, chunk }) {
-        if (!html.includes(LOADS_MODULES)) return html;
+        if (!html.includes(INLINE_STYLES)) return html;
         if (bundle === undefined || chunk === undefined) throw new Error('The side panel has no entry chunk');
         if (!loadsFromBundle(html, chunk)) return html;
-        return modulesInMeta(html, pageFiles(chunk, bundle));
+        return styleSheetsInline(html, pageFiles(chunk, bundle));
       },
     },
   };

@@ -1,20 +1,13 @@
 import { startEarlyRequests } from './early-requests';
-import { loadPageModules } from './page-modules';
 import { builtWithout } from './tricks';
 
 /**
- * The side panel's early script (`sidepanel-early.js`, loaded by sidepanel.html as a classic script
- * before the main bundle): asks for the first timeline page, the settings and the drafts while the
- * bundle is fetched and parsed (so the answers are nearly there when they are needed), then adds
- * the panel's module scripts.
+ * The side panel's early script (`sidepanel-early.js`, a deferred classic script that runs before
+ * the panel's module scripts): asks for the first timeline page, the settings and the drafts while
+ * the modules are parsed and run (so the answers are nearly there when they are needed).
  */
 export function runEarlyScript(): void {
-  try {
-    if (!builtWithout('early-requests')) startEarlyRequests();
-  } finally {
-    // The panel itself, whatever happened above.
-    loadPageModules();
-  }
+  if (!builtWithout('early-requests')) startEarlyRequests();
   // The picture of the last opening that panels before 29 Nov 2026 kept: never read again.
   try {
     localStorage.removeItem(RETIRED_PICTURE_KEY);

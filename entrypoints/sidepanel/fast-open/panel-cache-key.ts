@@ -1,5 +1,3 @@
-import { pageModules } from './page-modules';
-
 /** The side panel's `localStorage` key for what it paints while its first answers travel (see panel-cache.ts). */
 export const PANEL_CACHE_KEY = 'debateCompanion.panelCache.v1';
 
@@ -13,8 +11,7 @@ const FORMAT = 3;
  * paint). In development the script has no hash: the format alone tells builds apart there.
  */
 export function cacheStamp(doc: Document | undefined = globalThis.document): string {
-  const script =
-    pageModules(doc).modules.at(-1) ?? doc?.querySelector('script[type="module"][src]')?.getAttribute('src');
+  const script = doc?.querySelector('script[type="module"][src]')?.getAttribute('src');
   return `${FORMAT}:${script ?? ''}`;
 }
 

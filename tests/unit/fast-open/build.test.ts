@@ -3,12 +3,11 @@ import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import {
   loadsFromBundle,
-  modulesInMeta,
   pageFiles,
   styleSheetsFirst,
+  styleSheetsInline,
   withoutTagOf,
 } from '@/entrypoints/sidepanel/fast-open/build';
-import { MODULES_META } from '@/entrypoints/sidepanel/fast-open/page-modules';
 
 /** A chunk of a fake bundle: only what the build reads of it. */
 function chunk(fileName: string, name: string, imports: string[], css: string[] = []): Rolldown.OutputChunk {
@@ -46,7 +45,7 @@ const VITE_PAGE = `<!DOCTYPE html>
   <head>
     <meta charset="UTF-8">
     <title>Debate Companion</title>
-    <script src="/sidepanel-early.js" defer data-loads-modules="" ></script>
+    <script src="/sidepanel-early.js" defer data-inline-styles="" ></script>
     <script type="module" crossorigin src="/chunks/sidepanel-1.js"></script>
     <link rel="modulepreload" crossorigin href="/chunks/runtime-1.js">
     <link rel="modulepreload" crossorigin href="/chunks/shared-1.js">
@@ -64,41 +63,20 @@ describe('the side panel page build', () => {
     expect(pageFiles(entry, bundle)).toEqual({
       modules: ['/chunks/runtime-1.js', '/chunks/shared-1.js', '/chunks/checks-1.js', '/chunks/sidepanel-1.js'],
       sheets: [{ url: '/assets/sidepanel-1.css', css: 'body{margin:0}' }],
-      later: ['/chunks/checks-1.js'],
     });
   });
 
-  it('takes the module scripts, preloads and style sheet out of the page and lists the modules in a meta tag', () => {
-    const { html, tags } = modulesInMeta(VITE_PAGE, pageFiles(entry, bundle));
-    expect(html).toBe(`<!DOCTYPE html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8">
-    <title>Debate Companion</title>
-    <script src="/sidepanel-early.js" defer data-loads-modules="" ></script>
-  </head>
-  <body>
-    <div id="app"></div>
-  </body>
-</html>
-`);
-    expect(tags).toEqual([
-      { tag: 'style', children: 'body{margin:0}', injectTo: 'head' },
-      {
-        tag: 'meta',
-        attrs: {
-          name: MODULES_META,
-          content: '/chunks/runtime-1.js /chunks/shared-1.js /chunks/checks-1.js /chunks/sidepanel-1.js',
-          'data-after': '/chunks/checks-1.js',
-        },
-        injectTo: 'head',
-      },
-    ]);
+  it('puts the style sheet inline and leaves the scripts and preloads where Vite wrote them', () => {
+    const { html, tags } = styleSheetsInline(VITE_PAGE, pageFiles(entry, bundle));
+    expect(html).toBe(
+      VITE_PAGE.replace('    <link rel="stylesheet" crossorigin href="/assets/sidepanel-1.css">\n', ''),
+    );
+    expect(tags).toEqual([{ tag: 'style', children: 'body{margin:0}', injectTo: 'head' }]);
   });
 
-  it('fails the build when the page loads a module the bundle does not name for it', () => {
-    const page = VITE_PAGE.replace('</head>', '  <script type="module" src="/chunks/other.js"></script>\n  </head>');
-    expect(() => modulesInMeta(page, pageFiles(entry, bundle))).toThrow(/still loads a module/);
+  it('fails the build when the page links a style sheet the bundle does not name for it', () => {
+    const page = VITE_PAGE.replace('</head>', '  <link rel="stylesheet" href="/assets/other.css">\n  </head>');
+    expect(() => styleSheetsInline(page, pageFiles(entry, bundle))).toThrow(/still links a style sheet/);
   });
 
   it('fails the build when a file the page should load has no tag, or more than one', () => {
