@@ -7,6 +7,7 @@ import { FIRST_PAGE } from '../entrypoints/sidepanel/state/timeline-store';
 import { OVERSCAN } from '../lib/ui/virtual-range';
 import { CHROME_BUILD } from '../tests/e2e/support/browsers';
 import { FORGET, openOnce, openPanel, panelBrowser } from './support/panel-browser';
+import { preactFloorScript } from './support/preact-floor';
 import { spawnSandbox } from './support/sandbox-process';
 import { fmt, percentile, type Table } from './support/table';
 import { trickTable } from './support/trick-builds';
@@ -23,9 +24,11 @@ const BLANK_MARK = 'dc:blank-painted';
  * task after it). It measures what any extension page costs this browser on this machine before our
  * code does anything, and what "usable" costs there (the same probe clicks its Reply). `floor.html`:
  * the same, after the one `getTimelinePage` round trip every opening makes (`floorPageScript`): the
- * floor under the panel's figures. The shipped build is not touched.
+ * floor under the panel's figures. `preact-floor.html`: the floor drawn by the project's framework,
+ * Preact, and nothing else of ours (`preact-floor-page.ts`): the floor under any Preact panel. The
+ * shipped build is not touched.
  */
-function buildWithBlankPage(): string {
+async function buildWithBlankPage(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dc-bench-ext-'));
   cpSync(CHROME_BUILD, dir, { recursive: true });
   writeFileSync(
@@ -38,6 +41,11 @@ function buildWithBlankPage(): string {
     '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Floor</title></head><body><div id="app"></div><script src="/floor.js"></script></body></html>',
   );
   writeFileSync(path.join(dir, 'floor.js'), floorPageScript(BLANK_MARK, FIRST_PAGE));
+  writeFileSync(
+    path.join(dir, 'preact-floor.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Preact floor</title></head><body><div id="app"></div><script src="/preact-floor.js"></script></body></html>',
+  );
+  writeFileSync(path.join(dir, 'preact-floor.js'), await preactFloorScript(BLANK_MARK, FIRST_PAGE));
   return dir;
 }
 
@@ -99,7 +107,7 @@ export async function runSidepanelBench(): Promise<Table[]> {
     throw new Error(`No extension build at ${CHROME_BUILD}: run "npm run build" first.`);
   }
   const sandbox = await spawnSandbox(['--seed', '--quiet']);
-  const extensionDir = buildWithBlankPage();
+  const extensionDir = await buildWithBlankPage();
   const browser = await panelBrowser(extensionDir, sandbox);
   const { context, id, url } = browser;
   try {
@@ -116,6 +124,7 @@ export async function runSidepanelBench(): Promise<Table[]> {
     const nothingKept = series();
     const blank = series();
     const floor = series();
+    const preactFloor = series();
     // In turns, so a machine that slows down or speeds up during the run weighs on every row alike.
     for (let i = 0; i < OPENS; i += 1) {
       // The last opening's posts, kept by the panel, drawn by it before the fresh ones arrive.
@@ -125,6 +134,10 @@ export async function runSidepanelBench(): Promise<Table[]> {
       // The floor: a blank page of the same extension, and one that also makes the first page's round trip.
       add(blank, await openOnce(context, `chrome-extension://${id}/blank.html`, [BLANK_MARK, USABLE_MARK]));
       add(floor, await openOnce(context, `chrome-extension://${id}/floor.html`, [BLANK_MARK, USABLE_MARK]));
+      add(
+        preactFloor,
+        await openOnce(context, `chrome-extension://${id}/preact-floor.html`, [BLANK_MARK, USABLE_MARK]),
+      );
     }
     const p = (times: number[], n: number) => fmt(percentile(times, n));
     /** A figure over the blank page's same figure. */
@@ -154,10 +167,11 @@ export async function runSidepanelBench(): Promise<Table[]> {
         row('the API (nothing kept)', nothingKept),
         row('baseline: a blank extension page (no code of ours)', blank),
         row('floor: the blank page plus the one getTimelinePage round trip', floor),
+        row('Preact floor: the floor page drawn by Preact (the stack’s framework), nothing else', preactFloor),
       ],
       notes: [
-        'Usable: a click on the first post’s Reply opened its composer (the probe clicks the live panel’s first Reply as soon as it is there, and the mark is set at the first task after the frame that drew the composer; the blank page has one post with the same button; the floor page asks the background for the first page, as every opening does, and draws its posts with the same button). Targets (issue 27): usable p50 ≤ 1.3× and p95 ≤ 1.5× the blank page’s; first posts from the API p50 ≤ 1.5× blank; the cached rows never slower than the API row. The floor row is what no panel can beat without drawing posts it did not ask for.',
-        `Navigation start to each performance mark (headless Chromium, built extension, seeded sandbox on loopback in its own process), the four kinds of opening in turns. The first open after the browser started took ${fmt(cold ?? Number.NaN)} ms to first posts and is not counted.`,
+        'Usable: a click on the first post’s Reply opened its composer (the probe clicks the live panel’s first Reply as soon as it is there, and the mark is set at the first task after the frame that drew the composer; the blank page has one post with the same button; the floor page asks the background for the first page, as every opening does, and draws its posts with the same button). Targets (issue 27): usable p50 ≤ 1.3× and p95 ≤ 1.5× the blank page’s; first posts from the API p50 ≤ 1.5× blank; the cached rows never slower than the API row. The floor row is what no panel can beat without drawing posts it did not ask for; the Preact floor row what no panel written in Preact (the stack is fixed) can beat.',
+        `Navigation start to each performance mark (headless Chromium, built extension, seeded sandbox on loopback in its own process), the five kinds of opening in turns. The first open after the browser started took ${fmt(cold ?? Number.NaN)} ms to first posts and is not counted.`,
       ],
     };
 
