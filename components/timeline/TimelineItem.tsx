@@ -4,6 +4,7 @@ import type { PostView } from '@/lib/messages/fields';
 import { type PostStateView, reactionViews, stageOf } from '@/lib/messages/post-writes';
 import { kindLabel, type ReactionKind } from '@/lib/storage/reaction-kinds';
 import { MAX_HANDLE_LENGTH, MUTED_HANDLE } from '@/lib/storage/settings-limits';
+import { memo } from '@/lib/ui/memo';
 import { handleKey, type MuteReason } from '@/lib/ui/timeline-filter';
 import { MutedNote } from './MutedNote';
 import { PostMenu } from './PostMenu';
@@ -29,8 +30,8 @@ export interface TimelineItemProps {
   reply?: ComponentChildren;
   /** Why the post is muted, when it is shown anyway ("N hidden" opened). */
   muted?: MuteReason | undefined;
-  /** Mutes or unmutes the author (the handle as the mute list keeps it); absent: no menu. */
-  onMuteAuthor?: ((handle: string, muted: boolean) => void) | undefined;
+  /** Mutes or unmutes the author (the handle as the mute list keeps it) of the post at `position`; absent: no menu. */
+  onMuteAuthor?: ((handle: string, muted: boolean, position: number) => void) | undefined;
   onUnmuteWord?: ((word: string) => void) | undefined;
   /** The post's Save toggle (whether it is saved, the action, why the last one failed); absent: none. */
   save?: { saved: boolean; onToggle: () => void; error?: string | undefined } | undefined;
@@ -44,14 +45,21 @@ export function domId(postId: string): string {
 /**
  * One post of the timeline: an `article` named by its author and time; the body as plain text
  * (addresses become links that open in a new tab without an opener); replies and reaction counts
- * where the API gives them; Reply and one button per reaction kind.
+ * where the API gives them; Reply and one button per reaction kind. Rendered again only when one of
+ * its props changed: opening one post's reply box renders that post, not the list
+ * (docs/performance.md, "Side panel opening").
  */
-export function TimelineItem(props: TimelineItemProps) {
-  const { item, marks, replyOpen } = props;
+export const TimelineItem = memo(TimelinePost);
+
+function TimelinePost(props: TimelineItemProps) {
+  const { item, marks, replyOpen, position } = props;
   const base = domId(item.id);
   const author = authorOf(item);
   const handle = item.author?.displayName && item.author.handle ? `@${item.author.handle}` : null;
-  const { muted, onMuteAuthor } = props;
+  const { muted } = props;
+  const muteAuthorOf = props.onMuteAuthor;
+  const onMuteAuthor =
+    muteAuthorOf === undefined ? undefined : (handle: string, mute: boolean) => muteAuthorOf(handle, mute, position);
   const muteHandle = item.author?.handle ? mutableHandle(item.author.handle) : undefined;
   return (
     <article
@@ -61,7 +69,7 @@ export function TimelineItem(props: TimelineItemProps) {
       data-post-id={item.id}
       aria-labelledby={`${base}-author ${base}-time`}
       aria-describedby={`${base}-body`}
-      aria-posinset={props.position}
+      aria-posinset={position}
       aria-setsize={props.setSize}
     >
       {muted !== undefined && (

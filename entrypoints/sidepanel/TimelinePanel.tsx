@@ -19,7 +19,9 @@ import { type KindsSource, useReactionKinds } from '@/entrypoints/sidepanel/stat
 import { t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
+import type { ReactionKind } from '@/lib/storage/reaction-kinds';
 import { errorText } from '@/lib/ui/error-text';
+import { useStableCallback } from '@/lib/ui/memo';
 import type { Status } from '@/lib/ui/page-store';
 import { countedOnce } from '@/lib/ui/reaction-counts';
 import { markFirstItemsPainted } from './fast-open/first-paint';
@@ -35,6 +37,8 @@ import { replyBox, ShortcutsDialog, sendPost, without } from './timeline-rows';
 /** A post card's usual height before it is measured (px). */
 const ESTIMATED_ROW = 150;
 const getKey = (item: PostView) => item.id;
+/** The kinds drawn while none are known: one array, so the rows see no change. */
+const NO_KINDS: readonly ReactionKind[] = [];
 
 export interface TimelinePanelProps {
   /** The timeline's state; its first page was asked for before the panel rendered. */
@@ -157,6 +161,12 @@ export function TimelinePanel(props: TimelinePanelProps) {
     if (mayPage && !searching) void store.loadMore();
   }, [store, searching, mayPage]);
   const { onMuteAuthor, onUnmuteWord } = useMuteActions(mutes, list, setAnnouncement);
+  // Every row's callbacks keep their identity, so a row renders again only when its post changed.
+  const toggleReply = useStableCallback(boxes.toggle);
+  const muteAuthor = useStableCallback(
+    (handle: string, mute: boolean, position: number) => void onMuteAuthor(handle, mute, position - 1),
+  );
+  const unmuteWord = useStableCallback((word: string) => void onUnmuteWord(word));
   useTimelineKeys({ root, list, search, help: () => setHelpOpen(true), ...keyActions(boxes, kinds, setAnnouncement) });
   // After "N new posts": the top, with focus on the newest post once the list holds it.
   const focusTop = useRef(false);
@@ -177,16 +187,16 @@ export function TimelinePanel(props: TimelinePanelProps) {
       item={countedOnce(item, landed, store.readAtOf(item))}
       position={index + 1}
       setSize={setSize}
-      reactionKinds={kinds ?? []}
+      reactionKinds={kinds ?? NO_KINDS}
       marks={marks.get(item.id)}
       replyOpen={boxes.isOpen(item.id)}
       reactError={reactErrors.get(item.id)}
-      onToggleReply={boxes.toggle}
+      onToggleReply={toggleReply}
       onReact={onReact}
       reply={replyBox(item, boxes, drafts, onReplyQueued)}
       muted={filter.reasons.get(item.id)}
-      onMuteAuthor={(handle, mute) => void onMuteAuthor(handle, mute, index)}
-      onUnmuteWord={(word) => void onUnmuteWord(word)}
+      onMuteAuthor={muteAuthor}
+      onUnmuteWord={unmuteWord}
       save={saveToggle(item)}
     />
   );

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'preact/hooks';
+import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
@@ -47,8 +47,15 @@ export function useSaveToggles(status: Status | undefined): (post: PostView) => 
     },
     [source],
   );
+  // The same toggle object for a post while nothing it holds changed, so its row need not render again.
+  const made = useRef(new WeakMap<PostView, SaveToggle & { toggle: typeof toggle }>());
   return (post) => {
     const isSaved = source !== undefined && keys.has(savedKey({ source, id: post.id }));
-    return { saved: isSaved, onToggle: () => void toggle(post, isSaved), error: errors.get(post.id) };
+    const error = errors.get(post.id);
+    const last = made.current.get(post);
+    if (last !== undefined && last.saved === isSaved && last.error === error && last.toggle === toggle) return last;
+    const next = { saved: isSaved, onToggle: () => void toggle(post, isSaved), error, toggle };
+    made.current.set(post, next);
+    return next;
   };
 }

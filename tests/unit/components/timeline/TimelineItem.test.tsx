@@ -134,6 +134,18 @@ describe('TimelineItem', () => {
     expect(screen.getByRole('textbox', { name: 'Reply' })).toBeTruthy();
   });
 
+  it('mutes and unmutes the author of the post at its position, from its menu or its muted note', () => {
+    const onMuteAuthor = vi.fn();
+    renderItem({ position: 7, onMuteAuthor });
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mute @user0' }));
+    expect(onMuteAuthor).toHaveBeenLastCalledWith('user0', true, 7);
+    cleanup();
+    renderItem({ position: 2, onMuteAuthor, muted: { kind: 'author', handle: 'user0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Unmute @user0' }));
+    expect(onMuteAuthor).toHaveBeenLastCalledWith('user0', false, 2);
+  });
+
   it('tells about the user’s own replies from the Outbox', () => {
     renderItem({
       marks: { postId: 'p_3', reactions: [], replies: { pending: 1, sent: 0, failed: 0, uncertain: 0 } },
