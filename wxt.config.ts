@@ -1,7 +1,7 @@
 import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
-import { fastOpening, splitPageChunks, stylesFirst } from './entrypoints/sidepanel/fast-open/build';
+import { splitPageChunks, stylesFirst } from './entrypoints/sidepanel/fast-open/build';
 
 /** An edit the build makes to a dependency's file: what to find, what to put instead, and why. */
 interface DependencyEdit {
@@ -76,12 +76,7 @@ export default defineConfig({
   imports: false,
   ...(process.env.DC_OUT_DIR === undefined ? {} : { outDir: process.env.DC_OUT_DIR }),
   vite: () => ({
-    plugins: [
-      preact(),
-      stylesFirst(),
-      ...(without.has('inline-styles') ? [] : [fastOpening()]),
-      withoutEvalOrHtmlSinks(),
-    ],
+    plugins: [preact(), ...(without.has('styles-first') ? [] : [stylesFirst()]), withoutEvalOrHtmlSinks()],
     build: { sourcemap: Boolean(process.env.DC_SOURCEMAP) },
     define: { __DC_WITHOUT__: JSON.stringify([...without].join(',')) },
   }),

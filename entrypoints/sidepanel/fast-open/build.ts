@@ -5,8 +5,6 @@
  */
 import type { HtmlTagDescriptor, InlineConfig, Plugin, Rolldown } from 'vite';
 
-/** The attribute that marks the side panel's early script (sidepanel/index.html): its page gets {@link fastOpening}. */
-export const INLINE_STYLES = 'data-inline-styles';
 /** The chunk of full zod and the protocol table (see {@link splitPageChunks}). */
 export const CHECKS_CHUNK = 'checks';
 
@@ -93,22 +91,6 @@ export function styleSheetsFirst(html: string, urls: readonly string[]): { html:
 }
 
 /**
- * `html` (the side panel's page) with its style sheets inline instead of linked: the module scripts
- * and preloads stay as Vite wrote them, so the browser fetches them while it fetches the early
- * script.
- */
-export function styleSheetsInline(html: string, page: PageFiles): { html: string; tags: HtmlTagDescriptor[] } {
-  const rest = page.sheets.map((sheet) => sheet.url).reduce(withoutTagOf, html);
-  if (rest.includes('rel="stylesheet"')) {
-    throw new Error('The side panel still links a style sheet it would wait for: look at fastOpening again');
-  }
-  return {
-    html: rest,
-    tags: page.sheets.map((sheet): HtmlTagDescriptor => ({ tag: 'style', children: sheet.css, injectTo: 'head' })),
-  };
-}
-
-/**
  * Links each page's style sheets at the top of its head: nothing is drawn before the style sheet is
  * in, so it is asked for before the scripts Vite puts ahead of it.
  */
@@ -124,30 +106,6 @@ export function stylesFirst(): Plugin {
           html,
           pageFiles(chunk, bundle).sheets.map((sheet) => sheet.url),
         );
-      },
-    },
-  };
-}
-
-/**
- * The side panel's build (its early script carries `data-inline-styles`): its style sheet is put
- * inline (an extension page's CSP forbids inline scripts, not styles), so nothing it draws or runs
- * waits for a style sheet to arrive. Its scripts stay in the markup: the browser asks for the early
- * script and the modules at once, as it parses the page (until 30 Nov 2026 the early script added
- * the modules itself, one round trip later: docs/performance.md, "Side panel opening").
- */
-export function fastOpening(): Plugin {
-  return {
-    name: 'debate-companion:fast-opening',
-    // The dev server's pages keep their scripts as Vite writes them (its client must run as is).
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle, chunk }) {
-        if (!html.includes(INLINE_STYLES)) return html;
-        if (bundle === undefined || chunk === undefined) throw new Error('The side panel has no entry chunk');
-        if (!loadsFromBundle(html, chunk)) return html;
-        return styleSheetsInline(html, pageFiles(chunk, bundle));
       },
     },
   };

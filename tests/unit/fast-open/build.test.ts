@@ -5,7 +5,6 @@ import {
   loadsFromBundle,
   pageFiles,
   styleSheetsFirst,
-  styleSheetsInline,
   withoutTagOf,
 } from '@/entrypoints/sidepanel/fast-open/build';
 
@@ -45,7 +44,7 @@ const VITE_PAGE = `<!DOCTYPE html>
   <head>
     <meta charset="UTF-8">
     <title>Debate Companion</title>
-    <script src="/sidepanel-early.js" defer data-inline-styles="" ></script>
+    <script src="/sidepanel-early.js" defer></script>
     <script type="module" crossorigin src="/chunks/sidepanel-1.js"></script>
     <link rel="modulepreload" crossorigin href="/chunks/runtime-1.js">
     <link rel="modulepreload" crossorigin href="/chunks/shared-1.js">
@@ -64,19 +63,6 @@ describe('the side panel page build', () => {
       modules: ['/chunks/runtime-1.js', '/chunks/shared-1.js', '/chunks/checks-1.js', '/chunks/sidepanel-1.js'],
       sheets: [{ url: '/assets/sidepanel-1.css', css: 'body{margin:0}' }],
     });
-  });
-
-  it('puts the style sheet inline and leaves the scripts and preloads where Vite wrote them', () => {
-    const { html, tags } = styleSheetsInline(VITE_PAGE, pageFiles(entry, bundle));
-    expect(html).toBe(
-      VITE_PAGE.replace('    <link rel="stylesheet" crossorigin href="/assets/sidepanel-1.css">\n', ''),
-    );
-    expect(tags).toEqual([{ tag: 'style', children: 'body{margin:0}', injectTo: 'head' }]);
-  });
-
-  it('fails the build when the page links a style sheet the bundle does not name for it', () => {
-    const page = VITE_PAGE.replace('</head>', '  <link rel="stylesheet" href="/assets/other.css">\n  </head>');
-    expect(() => styleSheetsInline(page, pageFiles(entry, bundle))).toThrow(/still links a style sheet/);
   });
 
   it('fails the build when a file the page should load has no tag, or more than one', () => {
