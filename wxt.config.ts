@@ -1,7 +1,7 @@
 import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
-import { splitPageChunks, stylesFirst } from './entrypoints/sidepanel/fast-open/build';
+import { splitPageChunks } from './entrypoints/sidepanel/fast-open/build';
 
 /** An edit the build makes to a dependency's file: what to find, what to put instead, and why. */
 interface DependencyEdit {
@@ -76,7 +76,7 @@ export default defineConfig({
   imports: false,
   ...(process.env.DC_OUT_DIR === undefined ? {} : { outDir: process.env.DC_OUT_DIR }),
   vite: () => ({
-    plugins: [preact(), ...(without.has('styles-first') ? [] : [stylesFirst()]), withoutEvalOrHtmlSinks()],
+    plugins: [preact(), withoutEvalOrHtmlSinks()],
     build: { sourcemap: Boolean(process.env.DC_SOURCEMAP) },
     define: { __DC_WITHOUT__: JSON.stringify([...without].join(',')) },
   }),

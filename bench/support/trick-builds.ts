@@ -23,7 +23,6 @@ const TRICKS: readonly { trick: string; what: string; path: OpeningPath }[] = [
     what: 'The first page checked without zod; the reply schemas after the first paint',
     path: 'api',
   },
-  { trick: 'styles-first', what: 'Stylesheet links first in each page’s head', path: 'cached' },
   { trick: 'chunks', what: 'Few files per page (`shared` and `checks` chunks)', path: 'api' },
 ];
 
