@@ -18,21 +18,20 @@ import { usePostMarks } from '@/entrypoints/sidepanel/state/use-post-marks';
 import { type KindsSource, useReactionKinds } from '@/entrypoints/sidepanel/state/use-reaction-kinds';
 import { t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
-import { sendMessage } from '@/lib/messages/send';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
-import { errorText } from '@/lib/ui/error-text';
 import { useStableCallback } from '@/lib/ui/memo';
 import type { Status } from '@/lib/ui/page-store';
 import { countedOnce } from '@/lib/ui/reaction-counts';
 import { markFirstItemsPainted } from './fast-open/first-paint';
-import { speakerField, usePanelSpeaker } from './state/speaker';
+import { usePanelSpeaker } from './state/speaker';
 import { type MutesSource, useMuteActions, useMutes } from './state/use-mutes';
 import { usePendingDrafts } from './state/use-pending-drafts';
+import { useReactions } from './state/use-reactions';
 import { useReplyBoxes } from './state/use-reply-boxes';
 import { useSaveToggles } from './state/use-saved';
 import { useTimelineFilter } from './state/use-timeline-filter';
 import { keyActions, useTimelineKeys } from './state/use-timeline-keys';
-import { replyBox, ShortcutsDialog, sendPost, without } from './timeline-rows';
+import { replyBox, ShortcutsDialog, sendPost } from './timeline-rows';
 
 /** A post card's usual height before it is measured (px). */
 const ESTIMATED_ROW = 150;
@@ -70,7 +69,7 @@ export function TimelinePanel(props: TimelinePanelProps) {
   const online = useOnline();
   const kinds = useReactionKinds(kindsSource);
   const { marks, markPending, unmarkPending, landed } = usePostMarks();
-  const [reactErrors, setReactErrors] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const { reactErrors, onReact } = useReactions(markPending, unmarkPending);
   const [announcement, setAnnouncement] = useState('');
   const list = useRef<VirtualListHandle>(null);
   const postBox = useRef<HTMLTextAreaElement>(null);
@@ -130,17 +129,6 @@ export function TimelinePanel(props: TimelinePanelProps) {
     if (painted) markFirstItemsPainted();
   }, [painted]);
 
-  const onReact = useCallback(
-    async (postId: string, kind: string) => {
-      markPending(postId, kind);
-      setReactErrors((errors) => without(errors, postId));
-      const reply = await sendMessage('enqueueWrite', { kind: 'reaction', postId, reaction: kind, ...speakerField() });
-      if (reply.ok) return;
-      unmarkPending(postId, kind);
-      setReactErrors((errors) => new Map(errors).set(postId, t('panelReactionFailed', errorText(reply.error))));
-    },
-    [markPending, unmarkPending],
-  );
   const onReplyQueued = useCallback(
     (postId: string, confirmation: string) => {
       boxes.close(postId);
@@ -163,10 +151,6 @@ export function TimelinePanel(props: TimelinePanelProps) {
   const { onMuteAuthor, onUnmuteWord } = useMuteActions(mutes, list, setAnnouncement);
   // Every row's callbacks keep their identity, so a row renders again only when its post changed.
   const toggleReply = useStableCallback(boxes.toggle);
-  const muteAuthor = useStableCallback(
-    (handle: string, mute: boolean, position: number) => void onMuteAuthor(handle, mute, position - 1),
-  );
-  const unmuteWord = useStableCallback((word: string) => void onUnmuteWord(word));
   useTimelineKeys({ root, list, search, help: () => setHelpOpen(true), ...keyActions(boxes, kinds, setAnnouncement) });
   // After "N new posts": the top, with focus on the newest post once the list holds it.
   const focusTop = useRef(false);
@@ -195,8 +179,8 @@ export function TimelinePanel(props: TimelinePanelProps) {
       onReact={onReact}
       reply={replyBox(item, boxes, drafts, onReplyQueued)}
       muted={filter.reasons.get(item.id)}
-      onMuteAuthor={muteAuthor}
-      onUnmuteWord={unmuteWord}
+      onMuteAuthor={onMuteAuthor}
+      onUnmuteWord={onUnmuteWord}
       save={saveToggle(item)}
     />
   );

@@ -41,11 +41,3 @@ export function replyBox(
     />
   );
 }
-
-/** The map without `key` (the same map when it had none). */
-export function without<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
-  if (!map.has(key)) return map;
-  const next = new Map(map);
-  next.delete(key);
-  return next;
-}

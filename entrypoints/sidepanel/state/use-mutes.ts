@@ -4,6 +4,7 @@ import type { VirtualListHandle } from '@/components/timeline/VirtualList';
 import { t } from '@/lib/i18n';
 import { MAX_MUTED_AUTHORS } from '@/lib/storage/settings-limits';
 import { errorText } from '@/lib/ui/error-text';
+import { useStableCallback } from '@/lib/ui/memo';
 import { pageStore, useSettings } from '@/lib/ui/page-store';
 import { handleKey, type MuteLists } from '@/lib/ui/timeline-filter';
 
@@ -66,26 +67,27 @@ export function useMutes(source: MutesSource = {}): Mutes {
 
 /**
  * What the panel's buttons do with the mutes: save, then say so (a live region); a post muted from
- * its menu leaves the list, so the focus goes to the post that took its place.
+ * its menu leaves the list, so the focus goes to the post that took its place (`position`, 1-based).
+ * Both keep their identity across renders, so the rows holding them need not render again.
  */
 export function useMuteActions(
   mutes: Mutes,
   list: RefObject<VirtualListHandle | null>,
   announce: (words: string) => void,
 ): {
-  onMuteAuthor(handle: string, mute: boolean, index?: number): Promise<void>;
-  onUnmuteWord(word: string): Promise<void>;
+  onMuteAuthor(handle: string, mute: boolean, position: number): void;
+  onUnmuteWord(word: string): void;
 } {
   const latest = useRef(mutes);
   latest.current = mutes;
-  return {
-    onMuteAuthor: async (handle, mute, index) => {
-      const failure = await latest.current.setAuthor(handle, mute);
-      announce(failure ?? t(mute ? 'panelMutedAuthor' : 'panelUnmutedAuthor', handle));
-      if (failure === undefined && mute && index !== undefined) {
-        requestAnimationFrame(() => list.current?.focusRow(index));
-      }
-    },
-    onUnmuteWord: async (word) => announce((await latest.current.unmuteWord(word)) ?? t('panelUnmutedWord', word)),
-  };
+  const onMuteAuthor = useStableCallback(async (handle: string, mute: boolean, position: number) => {
+    const failure = await latest.current.setAuthor(handle, mute);
+    announce(failure ?? t(mute ? 'panelMutedAuthor' : 'panelUnmutedAuthor', handle));
+    if (failure === undefined && mute) requestAnimationFrame(() => list.current?.focusRow(position - 1));
+  });
+  const onUnmuteWord = useStableCallback(async (word: string) =>
+    announce((await latest.current.unmuteWord(word)) ?? t('panelUnmutedWord', word)),
+  );
+  // Their promises never reject (a failure is announced), so callers need not wait on them.
+  return { onMuteAuthor, onUnmuteWord };
 }
