@@ -19,7 +19,6 @@ import { type KindsSource, useReactionKinds } from '@/entrypoints/sidepanel/stat
 import { t } from '@/lib/i18n';
 import type { PostView } from '@/lib/messages/fields';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
-import { useStableCallback } from '@/lib/ui/memo';
 import type { Status } from '@/lib/ui/page-store';
 import { countedOnce } from '@/lib/ui/reaction-counts';
 import { markFirstItemsPainted } from './fast-open/first-paint';
@@ -149,8 +148,6 @@ export function TimelinePanel(props: TimelinePanelProps) {
     if (mayPage && !searching) void store.loadMore();
   }, [store, searching, mayPage]);
   const { onMuteAuthor, onUnmuteWord } = useMuteActions(mutes, list, setAnnouncement);
-  // Every row's callbacks keep their identity, so a row renders again only when its post changed.
-  const toggleReply = useStableCallback(boxes.toggle);
   useTimelineKeys({ root, list, search, help: () => setHelpOpen(true), ...keyActions(boxes, kinds, setAnnouncement) });
   // After "N new posts": the top, with focus on the newest post once the list holds it.
   const focusTop = useRef(false);
@@ -175,7 +172,7 @@ export function TimelinePanel(props: TimelinePanelProps) {
       marks={marks.get(item.id)}
       replyOpen={boxes.isOpen(item.id)}
       reactError={reactErrors.get(item.id)}
-      onToggleReply={toggleReply}
+      onToggleReply={boxes.toggle}
       onReact={onReact}
       reply={replyBox(item, boxes, drafts, onReplyQueued)}
       muted={filter.reasons.get(item.id)}

@@ -2,15 +2,8 @@ import { useCallback, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
+import { without } from '@/lib/ui/read-only-map';
 import { speakerField } from './speaker';
-
-/** The map without `key` (the same map when it had none). */
-export function without<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
-  if (!map.has(key)) return map;
-  const next = new Map(map);
-  next.delete(key);
-  return next;
-}
 
 /**
  * Reacting to a post from the timeline: the reaction is shown pending at once (`markPending`) and

@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 import { domId } from '@/components/timeline/TimelineItem';
 import type { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
+import { useStableCallback } from '@/lib/ui/memo';
+import { without } from '@/lib/ui/read-only-map';
 
 interface Box {
   /** Bumped to mount the box afresh (its text changed from outside: a handed-over draft). */
@@ -33,18 +35,16 @@ export function useReplyBoxes(drafts: DraftStore): ReplyBoxes {
   const close = (postId: string) => {
     const base = domId(postId);
     const hadFocus = document.getElementById(`${base}-reply`)?.contains(document.activeElement) ?? false;
-    setBoxes((current) => {
-      const next = new Map(current);
-      next.delete(postId);
-      return next;
-    });
+    setBoxes((current) => without(current, postId));
     if (hadFocus) requestAnimationFrame(() => document.getElementById(`${base}-reply-toggle`)?.focus());
   };
+  // Kept the same across renders, for the memoized rows that hold it.
+  const toggle = useStableCallback((postId: string) => (boxes.has(postId) ? close(postId) : open(postId, true)));
   return {
     isOpen: (postId) => boxes.has(postId),
     version: (postId) => boxes.get(postId)?.version ?? 0,
     wantsFocus: (postId) => boxes.get(postId)?.focus ?? false,
-    toggle: (postId) => (boxes.has(postId) ? close(postId) : open(postId, true)),
+    toggle,
     open,
     close,
   };

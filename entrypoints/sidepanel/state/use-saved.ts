@@ -47,15 +47,18 @@ export function useSaveToggles(status: Status | undefined): (post: PostView) => 
     },
     [source],
   );
-  // The same toggle object for a post while nothing it holds changed, so its row need not render again.
-  const made = useRef(new WeakMap<PostView, SaveToggle & { toggle: typeof toggle }>());
+  // The same toggle object for a post while nothing it holds changed, so its row need not render
+  // again; a new action (another platform read) starts afresh.
+  const made = useRef({ toggle, byPost: new WeakMap<PostView, SaveToggle>() });
+  if (made.current.toggle !== toggle) made.current = { toggle, byPost: new WeakMap() };
+  const { byPost } = made.current;
   return (post) => {
     const isSaved = source !== undefined && keys.has(savedKey({ source, id: post.id }));
     const error = errors.get(post.id);
-    const last = made.current.get(post);
-    if (last !== undefined && last.saved === isSaved && last.error === error && last.toggle === toggle) return last;
-    const next = { saved: isSaved, onToggle: () => void toggle(post, isSaved), error, toggle };
-    made.current.set(post, next);
+    const last = byPost.get(post);
+    if (last !== undefined && last.saved === isSaved && last.error === error) return last;
+    const next = { saved: isSaved, onToggle: () => void toggle(post, isSaved), error };
+    byPost.set(post, next);
     return next;
   };
 }
