@@ -71,15 +71,29 @@ export async function clickBehind(scope: Scope, selector: string): Promise<void>
   await (await find(scope, selector)).evaluate((el) => (el as HTMLElement).click());
 }
 
-/** Replaces the text of a field as a user does (select all, type). */
+/**
+ * Replaces the text of a field as Playwright's `fill` does: the field focused, its text selected and
+ * replaced in one edit (`insertText`: one trusted `input` event, as a paste or a dictation makes).
+ * Typing key by key is what the keyboard flows test (`page.keyboard.type`: bars, search, the reply
+ * frame); through a driver each key is a round trip into the browser, and the flows typed thousands.
+ */
 export async function fill(scope: Scope, selector: string, text: string): Promise<void> {
-  if (!isElement(scope)) {
-    await scope.locator(selector).setTimeout(scaled(15_000)).fill(text);
-    return;
-  }
   const field = await find(scope, selector);
-  await field.click({ count: 3 });
-  await field.type(text);
+  // Once it takes text (a composer is disabled while it sends, as a driver's own fill waits for).
+  const held = await until(
+    () =>
+      field.evaluate((el, value) => {
+        const input = el as HTMLInputElement | HTMLTextAreaElement;
+        if (input.disabled || input.readOnly) return undefined;
+        input.focus();
+        input.select();
+        if (value === '') document.execCommand('delete');
+        else document.execCommand('insertText', false, value);
+        return input.value;
+      }, text),
+    `${selector} to take text`,
+  );
+  if (held !== text) throw new Error(`Could not fill ${selector}: it holds "${held}"`);
 }
 
 /** Puts `text` in a field at once, as a paste does: one input event, so one change to save. */

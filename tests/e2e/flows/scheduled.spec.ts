@@ -87,10 +87,8 @@ test('Send at…: a post goes at its time, one due while the browser is closed g
   await outbox.open();
   await outbox.item('Due while the browser was closed.', /Sent at [\s\S]+Scheduled for .+\./);
 
-  // Thirty seconds ahead from the panel; from the popup an hour ahead; a reply two hours ahead.
+  // From the popup an hour ahead; a reply two hours ahead.
   await click(panel.page, SidePanelScreen.timelineTab);
-  const onTimeAt = secondsAhead(30_000);
-  await schedulePost(panel, 'Thirty seconds on.', onTimeAt);
   const popup = await PopupScreen.open(ext);
   await fill(popup.page, PopupScreen.quickPost, 'From the popup, in an hour.');
   await chooseTime(popup.page, minutesAhead(60));
@@ -113,7 +111,7 @@ test('Send at…: a post goes at its time, one due while the browser is closed g
 
   // While they wait: Edit the popup's post (words and time), Cancel the reply, Send one now.
   await outbox.open();
-  await waitForText(panel.page, 'Scheduled (3)');
+  await waitForText(panel.page, 'Scheduled (2)');
   await expectAccessible(ext, panel.page, 'the Outbox with scheduled writes');
   await screenshot(ext, panel.page, 'outbox-scheduled');
   const editing = await outbox.item('From the popup');
@@ -128,14 +126,19 @@ test('Send at…: a post goes at its time, one due while the browser is closed g
   await click(await outbox.item('From the popup, edited.'), role('button', 'Send now'));
   await outbox.item('From the popup, edited.', /Sent at/);
 
-  // The thirty-second post: not before its time, and within a few seconds after (the sandbox's log).
-  await outbox.item('Thirty seconds on.', /Sent at [\s\S]+Scheduled for .+\./, scaled(60_000));
+  // A post a few seconds ahead, from the panel: not before its time, and within a few seconds after
+  // (the sandbox's log). Far enough ahead that a busy machine still schedules it before it is due.
+  await click(panel.page, SidePanelScreen.timelineTab);
+  const onTimeAt = secondsAhead(8_000);
+  await schedulePost(panel, 'A few seconds on.', onTimeAt);
+  await outbox.open();
+  await outbox.item('A few seconds on.', /Sent at [\s\S]+Scheduled for .+\./, scaled(30_000));
   const times = await postTimes(control, account);
   expect(times).toHaveLength(3);
   const onTime = times[2] ?? 0;
   expect(onTime).toBeGreaterThanOrEqual(onTimeAt);
   expect(onTime - onTimeAt).toBeLessThan(scaled(5_000));
-  expect(await posts()).toEqual(['Due while the browser was closed.', 'From the popup, edited.', 'Thirty seconds on.']);
+  expect(await posts()).toEqual(['Due while the browser was closed.', 'From the popup, edited.', 'A few seconds on.']);
   // The cancelled reply never went.
   expect((await writesOf(control, account)).filter((write) => write.type === 'comment.created')).toEqual([]);
 
