@@ -136,15 +136,18 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
       timer = setTimeout(() => reject(new Error('The reset did not end in time')), scaled(20_000));
     });
     const done = await Promise.race([this.reinstall(next), limit]).finally(() => clearTimeout(timer));
-    if (done) this.options = next;
-    // The extension's own tabs went with the old install: the probe opens again on first use. The
+    // The probe the reinstall last heard answer serves on (a new install's page, or the kept
+    // install's); without a reinstall it may be the old install's: opened again on first use. The
     // welcome page a new install opened stays when the test asked to keep it.
-    await this.forgetProbe();
+    if (done) this.options = next;
+    else await this.forgetProbe();
     // Waited for: a tab still opening reads as a blank one, and would be closed below.
     const welcome = done && next.keepWelcome === true ? await this.waitForPage('welcome.html') : undefined;
     for (const page of await this.browser.pages()) {
       if (!this.kept.has(page) && page !== welcome) await page.close().catch(() => undefined);
     }
+    // In front, as the install showed it (the probe opened after it).
+    await welcome?.bringToFront();
     return done;
   }
 
