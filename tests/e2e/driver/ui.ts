@@ -73,31 +73,13 @@ export function findAll(scope: Scope, selector: string): Promise<ElementHandle[]
   return scope.$$(selector) as Promise<ElementHandle[]>;
 }
 
-/**
- * A user's click: on the element once it is there and enabled, at its place as it is then; found
- * again if the page drew it anew before the click landed.
- */
+/** A user's click: on the element once it is visible, enabled and still. */
 export async function click(scope: Scope, selector: string): Promise<void> {
-  const end = Date.now() + scaled(15_000);
-  let last: unknown;
-  while (Date.now() < end) {
-    const element = await find(scope, selector, Math.max(1, end - Date.now()));
-    try {
-      const enabled = await element.evaluate(
-        (el) => !(el as HTMLButtonElement).disabled && el.getAttribute('aria-disabled') !== 'true',
-      );
-      if (enabled) {
-        await element.click();
-        return;
-      }
-    } catch (error) {
-      last = error;
-    } finally {
-      void element.dispose().catch(() => undefined);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  if (!isElement(scope)) {
+    await scope.locator(selector).setTimeout(scaled(15_000)).click();
+    return;
   }
-  throw new Error(`Could not click ${selector}${last === undefined ? ': it stayed disabled' : `: ${last}`}`);
+  await (await find(scope, selector)).click();
 }
 
 /**
