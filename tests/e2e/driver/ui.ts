@@ -1,6 +1,6 @@
-import type { ElementHandle, Frame, JSHandle, Page } from 'puppeteer-core';
+import type { ElementHandle, Frame, Page } from 'puppeteer-core';
 import { scaled } from '../support/time';
-import { firstMatchSource, role } from './role-query';
+import { role } from './role-query';
 
 export { role };
 
@@ -22,28 +22,8 @@ export async function until<T>(read: () => Promise<T | undefined>, what: string,
   }
 }
 
-/**
- * What `selector` finds in `scope` now, looked up in one call into the page; null when nothing is
- * there yet or the selector is one only puppeteer's engine reads. Puppeteer's own query runs in an
- * isolated world and moves its result back in more round trips: 50–70 ms a query in Firefox.
- */
-async function findNow(scope: Scope, selector: string): Promise<ElementHandle | null> {
-  const source = firstMatchSource(selector);
-  if (source === undefined) return null;
-  // Sent to the page as its source (the driver's calls are not held to a page's CSP).
-  const query = isElement(scope)
-    ? new Function('root', `return ${source};`)
-    : new Function(`const root = document; return ${source};`);
-  const handle = await (scope.evaluateHandle as (fn: unknown) => Promise<JSHandle>)(query).catch(() => null);
-  const element = handle?.asElement() ?? null;
-  if (element === null) void handle?.dispose().catch(() => undefined);
-  return element as ElementHandle | null;
-}
-
 /** The element `selector` finds in `scope`, once it is there. */
 export async function find(scope: Scope, selector: string, timeout = scaled(15_000)): Promise<ElementHandle> {
-  const now = await findNow(scope, selector);
-  if (now !== null) return now;
   const found = await scope.waitForSelector(selector, { timeout });
   if (found === null) throw new Error(`Not found: ${selector}`);
   return found as ElementHandle;
