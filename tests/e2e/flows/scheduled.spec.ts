@@ -16,6 +16,12 @@ import { scaled } from '../support/time';
 
 /** Whole seconds `ms` from now: the date-and-time field holds no milliseconds. */
 const secondsAhead = (ms: number) => Math.ceil((Date.now() + ms) / 1000) * 1000;
+/**
+ * How far ahead a post the flow waits for is scheduled: far enough that a busy machine still
+ * schedules it (the field, Ctrl+Enter, the Outbox's answer: seconds there) and closes the browser
+ * before it is due, near enough not to wait long.
+ */
+const SOON_MS = 8_000;
 /** Whole minutes from now (a time a user picks in the field's minute steps). */
 const minutesAhead = (minutes: number) => Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000;
 
@@ -68,9 +74,7 @@ test('Send at…: a post goes at its time, one due while the browser is closed g
   // tests/unit/queue/scheduled.test.ts and tests/unit/components/outbox/OutboxScheduled.test.tsx;
   // waiting out a real minute with the browser closed cost two minutes of every run.
   let panel = await SidePanelScreen.open(ext);
-  // Far enough ahead that a busy machine still closes the browser before it is due: the scheduling
-  // itself (the field, Ctrl+Enter, the Outbox's answer) can take seconds there.
-  const lateAt = secondsAhead(8_000);
+  const lateAt = secondsAhead(SOON_MS);
   await schedulePost(panel, 'Due while the browser was closed.', lateAt);
   let reopened = 0;
   await ext.restart({}, async () => {
@@ -127,9 +131,9 @@ test('Send at…: a post goes at its time, one due while the browser is closed g
   await outbox.item('From the popup, edited.', /Sent at/);
 
   // A post a few seconds ahead, from the panel: not before its time, and within a few seconds after
-  // (the sandbox's log). Far enough ahead that a busy machine still schedules it before it is due.
+  // (the sandbox's log).
   await click(panel.page, SidePanelScreen.timelineTab);
-  const onTimeAt = secondsAhead(8_000);
+  const onTimeAt = secondsAhead(SOON_MS);
   await schedulePost(panel, 'A few seconds on.', onTimeAt);
   await outbox.open();
   await outbox.item('A few seconds on.', /Sent at [\s\S]+Scheduled for .+\./, scaled(30_000));
