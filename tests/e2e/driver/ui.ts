@@ -96,16 +96,6 @@ export async function fill(scope: Scope, selector: string, text: string): Promis
   if (held !== text) throw new Error(`Could not fill ${selector}: it holds "${held}"`);
 }
 
-/** Puts `text` in a field at once, as a paste does: one input event, so one change to save. */
-export async function paste(scope: Scope, selector: string, text: string): Promise<void> {
-  const field = await find(scope, selector);
-  await field.focus();
-  await field.evaluate((el, value) => {
-    (el as HTMLInputElement | HTMLTextAreaElement).value = value;
-    el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste', data: value }));
-  }, text);
-}
-
 /** Presses keys on the focused element: `'Control+Enter'`, `'Tab'`, `'ArrowDown'`. */
 export async function press(page: Page, keys: string): Promise<void> {
   const parts = keys.split('+') as Parameters<Page['keyboard']['press']>[0][];

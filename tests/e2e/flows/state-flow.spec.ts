@@ -2,7 +2,7 @@ import { listOutbox, newAccount } from '../driver/extension';
 import { countedPanel, countStorageReads, tellPrefChanges } from '../driver/panel-traffic';
 import { seedPosts } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
-import { find, paste, role, uniqueTag, waitForText } from '../driver/ui';
+import { fill, find, role, uniqueTag, waitForText } from '../driver/ui';
 import { OptionsScreen } from '../screens/options';
 import { OutboxScreen } from '../screens/outbox';
 import { SidePanelScreen } from '../screens/side-panel';
@@ -63,9 +63,9 @@ test('a settings change made in the options page reaches the open panel as one p
   const reads = await countStorageReads(page);
   const before = await traffic();
 
-  // A muted word pasted on the options page (one change, so one save): the panel hides its post.
+  // A muted word put in on the options page in one edit (one change, so one save): the panel hides its post.
   const options = await OptionsScreen.open(ext);
-  await paste(options.page, role('textbox', 'Muted words and phrases'), `spoiler${tag}`);
+  await fill(options.page, role('textbox', 'Muted words and phrases'), `spoiler${tag}`);
   await waitForText(options.page, 'Saved.', { selector: role('region', 'Muted words and people') });
   await page.bringToFront();
   await find(page, role('button', '1 hidden'));
