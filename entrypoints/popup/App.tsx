@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { RateLimitBanner } from '@/components/outbox/RateLimitBanner';
-import { openSidePanel } from '@/lib/browser/side-panel';
+import { openSidePanelHere } from '@/lib/browser/side-panel';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages/send';
 import { errorText } from '@/lib/ui/error-text';
@@ -26,18 +26,7 @@ export function App() {
   const status = useStatus();
   const [check, setCheck] = useState<KeyCheck>({ state: 'idle' });
   const [openFailed, setOpenFailed] = useState(false);
-  const windowId = useRef<number | undefined>(undefined);
   const checked = useRef(false);
-
-  // Known before the click: the side panel must open within the click's own task (a user gesture).
-  useEffect(() => {
-    void browser.windows
-      ?.getCurrent()
-      .then((window) => {
-        windowId.current = window.id;
-      })
-      .catch(() => undefined);
-  }, []);
 
   // A key whose account is not known yet is checked once, so the popup can say who it acts for.
   useEffect(() => {
@@ -52,7 +41,7 @@ export function App() {
 
   const openPanel = () => {
     setOpenFailed(false);
-    void openSidePanel({ windowId: windowId.current }).then((opened) => {
+    void openSidePanelHere().then((opened) => {
       if (!opened) setOpenFailed(true);
       else if (isToolbarPopup()) window.close();
     });

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
+import { useRef, useState } from 'preact/hooks';
 import { AddressField, KeyField } from '@/components/common/AccountFields';
 import { ensureHostPermission } from '@/entrypoints/options/host-permission';
-import { openSidePanel } from '@/lib/browser/side-panel';
+import { openSidePanelHere } from '@/lib/browser/side-panel';
 import { t } from '@/lib/i18n';
 import type { AccountView } from '@/lib/messages/fields';
 import { sendMessage } from '@/lib/messages/send';
@@ -64,15 +63,7 @@ function AccountSummary({
   run: Run;
 }) {
   const [key, setKey] = useState('');
-  const [windowId, setWindowId] = useState<number>();
   const [panelRefused, setPanelRefused] = useState(false);
-  useEffect(() => {
-    // Known before the click, so the side panel opens inside it (a user gesture).
-    void browser.windows?.getCurrent().then(
-      (current) => setWindowId(current.id),
-      () => undefined,
-    );
-  }, []);
   const host = new URL(account.origin).host;
   // A check recorded in the account is what the line shows: the reply adds nothing to it.
   const check = () => sendMessage('checkKey', { account: account.id }).then(() => undefined);
@@ -88,7 +79,7 @@ function AccountSummary({
   };
   const openPanel = () => {
     setPanelRefused(false);
-    void openSidePanel({ windowId }).then((opened) => setPanelRefused(!opened));
+    void openSidePanelHere().then((opened) => setPanelRefused(!opened));
   };
   return (
     <>

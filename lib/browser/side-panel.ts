@@ -43,3 +43,12 @@ export async function openSidePanel(target: { tabId?: number; windowId?: number 
     return false;
   }
 }
+
+/**
+ * Opens the side panel in the window of the page that asks (the popup's, or a tab's), named by the
+ * browser's own constant: a page that first asked for its window's id lost a click made before the
+ * answer came (no window to open in), and an `await` before the call would lose the gesture.
+ */
+export function openSidePanelHere(): Promise<boolean> {
+  return openSidePanel({ windowId: browser.windows?.WINDOW_ID_CURRENT });
+}

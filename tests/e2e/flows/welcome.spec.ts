@@ -49,6 +49,9 @@ test('welcome: opens on install, takes a real key, and a post from the popup lan
   expect(await findAll(page, WelcomeScreen.apiKey)).toHaveLength(0);
   expect(await page.content()).not.toContain(key);
   await expectAccessible(ext, page, 'welcome page, ready', { include: [card] });
+  // Its "Open the side panel" opens the real panel (Firefox: the sidebar) at once.
+  const panel = await ext.openSidePanel(() => click(page, role('button', 'Open the side panel')));
+  expect(await panel.evaluate((doc) => doc.location.pathname)).toBe('/sidepanel.html');
 
   const popup = await PopupScreen.open(ext);
   await waitForText(popup.page, `Key ending in ${key.slice(-4)}`);

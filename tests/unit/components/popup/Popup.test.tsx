@@ -17,8 +17,8 @@ const port = vi.hoisted(() => ({ status: undefined as unknown }));
 // No settings: the "This site" section waits for them (its own flow is chosen-sites.spec.ts).
 vi.mock('@/lib/ui/page-store', () => ({ useStatus: () => port.status, useSettings: () => undefined }));
 
-const openSidePanel = vi.hoisted(() => vi.fn(async () => true));
-vi.mock('@/lib/browser/side-panel', () => ({ openSidePanel }));
+const openSidePanelHere = vi.hoisted(() => vi.fn(async () => true));
+vi.mock('@/lib/browser/side-panel', () => ({ openSidePanelHere }));
 
 function background(overrides: Partial<Record<MessageName, (payload: unknown) => unknown>> = {}) {
   send.mockImplementation(async (name: MessageName, payload?: unknown) => {
@@ -48,7 +48,7 @@ describe('popup', () => {
     fakeBrowser.reset();
     useEnglishMessages();
     send.mockReset();
-    openSidePanel.mockClear();
+    openSidePanelHere.mockClear();
     background();
   });
   afterEach(() => {
@@ -218,21 +218,16 @@ describe('popup', () => {
     expect(screen.getAllByRole('status')[0]?.textContent).toMatch(/Writes resume in 0:4[12]/);
   });
 
-  it('opens the side panel of its window from the click', async () => {
-    // The windows API is typed with callback overloads; the popup uses the promise form.
-    const current = vi
-      .spyOn(browser.windows, 'getCurrent')
-      .mockImplementation((() => Promise.resolve({ id: 7 })) as unknown as typeof browser.windows.getCurrent);
+  it('opens the side panel of its window within the click, asking nothing first', () => {
+    const current = vi.spyOn(browser.windows, 'getCurrent');
     show(status());
-    await waitFor(() => expect(current).toHaveBeenCalled());
-    // Let the popup learn its window before the click.
-    await new Promise((resolve) => setTimeout(resolve, 0));
     fireEvent.click(screen.getByRole('button', { name: 'Open side panel' }));
-    expect(openSidePanel).toHaveBeenCalledWith({ windowId: 7 });
+    expect(openSidePanelHere).toHaveBeenCalledTimes(1);
+    expect(current).not.toHaveBeenCalled();
   });
 
   it('says so when the browser refuses to open the side panel', async () => {
-    openSidePanel.mockResolvedValueOnce(false);
+    openSidePanelHere.mockResolvedValueOnce(false);
     show(status());
     fireEvent.click(screen.getByRole('button', { name: 'Open side panel' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/did not open the side panel/);

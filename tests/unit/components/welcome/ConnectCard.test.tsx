@@ -24,7 +24,6 @@ describe('ConnectCard (welcome page)', () => {
   beforeEach(() => {
     useEnglishMessages();
     send.mockReset();
-    vi.spyOn(browser.windows, 'getCurrent').mockImplementation((async () => ({ id: 7 })) as never);
   });
   afterEach(() => cleanup());
 
