@@ -68,8 +68,7 @@ test('popup: "Open side panel" clicked the moment it shows opens the panel, howe
       const windows = (globalThis as unknown as { chrome: { windows: Windows } }).chrome.windows;
       const answer = windows.getCurrent.bind(windows);
       const clicked = new Promise((resolve) => document.addEventListener('click', resolve, { capture: true }));
-      windows.getCurrent = (...args) =>
-        clicked.then(() => new Promise((r) => setTimeout(r, 100))).then(() => answer(...args));
+      windows.getCurrent = (...args) => clicked.then(() => answer(...args));
     });
   }
   await ext.goto(page, ext.url('popup.html'));
