@@ -84,7 +84,11 @@ export default defineConfig({
     // The extension pages (one build): few files each, zod after the first paint
     // (entrypoints/sidepanel/fast-open/build.ts).
     'vite:build:extendConfig': (entrypoints, config) => {
-      if (entrypoints.every((entry) => entry.type === 'content-script' || ['links', 'link-bar'].includes(entry.name))) {
+      if (
+        entrypoints.every(
+          (entry) => entry.type === 'content-script' || ['links', 'links-gated', 'link-bar'].includes(entry.name),
+        )
+      ) {
         // Content scripts (and the link and bar scripts, run as such) use the browser's own API object (Chrome's `chrome` answers with promises
         // for what they call: sendMessage, i18n): the polyfill would be 9 kB to parse and set up on
         // every page. The background and the extension pages keep it.

@@ -38,7 +38,7 @@ const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 function sizes(): Table {
   const rows: (string | number)[][] = [];
-  for (const file of ['links.js', 'link-bar.js']) {
+  for (const file of ['links.js', 'links-gated.js', 'link-bar.js']) {
     const code = readFileSync(path.join(CHROME_BUILD, file));
     const gzipped = gzipSync(code, { level: 9 }).length;
     rows.push([file, `${(code.length / 1024).toFixed(1)} KB`, `${(gzipped / 1024).toFixed(1)} KB`]);

@@ -1,6 +1,8 @@
 import { browser } from 'wxt/browser';
 import { siteOriginOf } from '@/lib/base-url';
+import { gateable } from '@/lib/links/gate';
 import { KEY_PREFIX as STOP_KEY_PREFIX } from '@/lib/links/lifetime';
+import { patternsFor } from '@/lib/links/pattern';
 import {
   ALL_SITES_MATCHES,
   chosenSitePattern,
@@ -12,8 +14,7 @@ import { readSettings } from '@/lib/storage/settings';
 
 /** The id of the always-on link script's registration. */
 export const LINK_SCRIPT_ID = 'debate-companion-links';
-/** The always-on script (finds post links) and the bar script (injected where one was found). */
-const LINK_SCRIPT_FILE = '/links.js';
+/** The bar script (injected where the link script found a post link). */
 const BAR_SCRIPT_FILE = '/link-bar.js';
 
 /** True when the extension may run on every http(s) site (the optional `<all_urls>` grant). */
@@ -21,10 +22,17 @@ function hasAllSitesAccess(): Promise<boolean> {
   return browser.permissions.contains({ origins: ALL_SITES_MATCHES }).catch(() => false);
 }
 
-function samePlan(script: { matches?: string[]; excludeMatches?: string[] }, plan: LinkScriptPlan): boolean {
+function samePlan(
+  script: { js?: string[]; matches?: string[]; excludeMatches?: string[] },
+  plan: LinkScriptPlan,
+): boolean {
   const same = (a: readonly string[] = [], b: readonly string[] = []) =>
     a.length === b.length && [...a].sort().every((value, i) => value === [...b].sort()[i]);
-  return same(script.matches, plan.matches) && same(script.excludeMatches, plan.excludeMatches);
+  return (
+    same(script.js, [plan.file]) &&
+    same(script.matches, plan.matches) &&
+    same(script.excludeMatches, plan.excludeMatches)
+  );
 }
 
 /**
@@ -60,7 +68,7 @@ export class LinkScripts {
 
   /** What the settings and permissions call for now. */
   async plan(): Promise<LinkScriptPlan | null> {
-    const { baseUrl, decorateAllSites, excludedHosts, chosenSites } = await readSettings();
+    const { baseUrl, decorateAllSites, excludedHosts, chosenSites, linkPatterns } = await readSettings();
     const siteOrigin = siteOriginOf(baseUrl);
     const sitePattern = siteOrigin === null ? undefined : originMatchPattern(siteOrigin);
     const siteGranted =
@@ -71,6 +79,7 @@ export class LinkScripts {
       allSites: await this.allSitesEnabled(decorateAllSites),
       chosenSites: await grantedSites(chosenSites),
       excludedHosts,
+      gated: gateable(patternsFor({ siteOrigin, linkPatterns })),
     });
   }
 
@@ -85,7 +94,7 @@ export class LinkScripts {
     await browser.scripting.registerContentScripts([
       {
         id: LINK_SCRIPT_ID,
-        js: [LINK_SCRIPT_FILE],
+        js: [plan.file],
         matches: plan.matches,
         ...(plan.excludeMatches.length > 0 ? { excludeMatches: plan.excludeMatches } : {}),
         runAt: 'document_idle',
@@ -152,7 +161,7 @@ async function injectIntoOpenTabs(plan: LinkScriptPlan, before: readonly string[
   await Promise.all(
     tabs.map((tab) =>
       browser.scripting
-        .executeScript({ target: { tabId: tab.id as number }, files: [LINK_SCRIPT_FILE] })
+        .executeScript({ target: { tabId: tab.id as number }, files: [plan.file] })
         .catch(() => undefined),
     ),
   );

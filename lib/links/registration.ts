@@ -18,13 +18,23 @@ export interface LinkScriptInputs {
   /** The sites the user chose one by one whose host access is granted (hostnames). */
   chosenSites?: readonly string[];
   excludedHosts: readonly string[];
+  /**
+   * Every permalink pattern in force starts with `posts/` (`gateable` in gate.ts): the gated script
+   * does the same work and asks nothing of a page that cannot hold a post link.
+   */
+  gated?: boolean;
 }
 
-/** A content-script registration: where it runs and where it never does. */
+/** A content-script registration: which script, where it runs and where it never does. */
 export interface LinkScriptPlan {
+  /** `/links-gated.js` where the gate holds for every pattern, else `/links.js`. */
+  file: LinkScriptFile;
   matches: string[];
   excludeMatches: string[];
 }
+
+/** The link script's two builds (entrypoints/links, entrypoints/links-gated.ts). */
+export type LinkScriptFile = '/links.js' | '/links-gated.js';
 
 /** Every http(s) page. */
 export const ALL_SITES_MATCHES = ['http://*/*', 'https://*/*'];
@@ -69,7 +79,11 @@ export function planLinkScript(inputs: LinkScriptInputs): LinkScriptPlan | null 
     for (const host of inputs.chosenSites ?? []) matches.add(chosenSitePattern(host));
   }
   if (matches.size === 0) return null;
-  return { matches: [...matches], excludeMatches: excludeMatchPatterns(inputs.excludedHosts) };
+  return {
+    file: inputs.gated === true ? '/links-gated.js' : '/links.js',
+    matches: [...matches],
+    excludeMatches: excludeMatchPatterns(inputs.excludedHosts),
+  };
 }
 
 /**

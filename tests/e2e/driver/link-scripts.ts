@@ -5,6 +5,8 @@ import { click, find, isDisabled, role, until } from './ui';
 
 /** The link script's registration as the browser holds it (`scripting.getRegisteredContentScripts`). */
 export interface LinkScriptRegistration {
+  /** `/links-gated.js` while every permalink pattern starts with `posts/`, else `/links.js`. */
+  js?: string[];
   matches?: string[];
   excludeMatches?: string[];
 }

@@ -57,7 +57,25 @@ test.beforeEach(async ({ ext, control }) => {
       `<section style="height:400px"><p><a href="${control.baseUrl}/posts/${postIds[i % postIds.length]}?n=${i}">Debate ${i + 1}</a> <b class="after">said</b> on the platform.</p></section>`,
   ).join('');
   const long = `<!doctype html><html><head><title>Long read</title></head><body>${sections}</body></html>`;
-  site = await startThirdPartySite({ '/news.html': news, '/long.html': long });
+  // No post link at first; the first one a moment after the page loaded (the gated script's wait).
+  const quiet = `<!doctype html><html><head><title>Quiet</title></head><body><p>Nothing here yet.</p>
+<script>
+  setTimeout(() => {
+    const a = document.createElement('a');
+    a.href = ${JSON.stringify(`${control.baseUrl}/posts/${postIds[0]}`)};
+    a.textContent = 'A debate';
+    document.body.append(a);
+  }, 300);
+</script></body></html>`;
+  // Post links in a path of another name, relative on this host: an extra pattern's links.
+  const mirror = `<!doctype html><html><head><title>Mirror</title></head><body>
+<p><a href="/d/${postIds[0]}">One</a> and <a href="d/${postIds[1]}">two</a>, <a href="/about">about</a>.</p></body></html>`;
+  site = await startThirdPartySite({
+    '/news.html': news,
+    '/long.html': long,
+    '/quiet.html': quiet,
+    '/mirror.html': mirror,
+  });
 });
 
 test.afterEach(async () => {
@@ -118,6 +136,26 @@ test('bars on other sites: none before all sites are on; after, real clicks reac
   );
   const excluded = await openNews(ext);
   expect(await barHostsSeenByPage(excluded)).toEqual({ hosts: 0, open: 0 });
+});
+
+test('bars on other sites: the gated link script waits for a page’s first post link; an extra pattern elsewhere runs the plain one', async ({
+  ext,
+}) => {
+  await allowAllSites(ext);
+  expect((await registeredLinkScript(ext))?.js).toEqual(['/links-gated.js']);
+  const quiet = await ext.openTab(`${site.origin}/quiet.html`);
+  const late = await waitForBars(ext, quiet, 1, 'a bar on the post link added after the load');
+  expect(late.map((bar) => bar.postId)).toEqual([postIds[0]]);
+
+  // A pattern whose path starts elsewhere than posts/: the gate cannot see its links, so the plain script runs.
+  await ext.call('saveSettings', { linkPatterns: [`${site.origin}/d/{id}`] });
+  await until(
+    async () => ((await registeredLinkScript(ext))?.js?.[0] === '/links.js' ? true : undefined),
+    'the plain link script registered',
+  );
+  const mirror = await ext.openTab(`${site.origin}/mirror.html`);
+  const bars = await waitForBars(ext, mirror, 2, 'bars on the mirror’s links');
+  expect(bars.map((bar) => bar.postId).sort()).toEqual([postIds[0], postIds[1]].sort());
 });
 
 test('bars on other sites: on a long page, bars far below rest until the reader scrolls near them, and drawing one moves nothing', async ({

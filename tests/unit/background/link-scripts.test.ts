@@ -51,7 +51,7 @@ describe('LinkScripts.sync', () => {
     await links.sync();
     expect(registered.get(LINK_SCRIPT_ID)).toMatchObject({
       matches: ['http://127.0.0.1/*'],
-      js: ['/links.js'],
+      js: ['/links-gated.js'],
     });
     await links.sync();
     expect(calls).toEqual(['register http://127.0.0.1/*']);
@@ -77,6 +77,23 @@ describe('LinkScripts.sync', () => {
     await links.sync();
     expect(registered.size).toBe(0);
     expect(calls.at(-1)).toBe('unregister');
+  });
+
+  it('registers the gated script while every pattern starts with posts/, the plain one otherwise', async () => {
+    const { registered, calls } = fakeScripting(new Set(['http://127.0.0.1/*']));
+    const links = new LinkScripts();
+    await updateSettings({ baseUrl: 'http://127.0.0.1:8787', linkPatterns: ['https://mirror.example/posts/{id}'] });
+    await links.sync();
+    expect(registered.get(LINK_SCRIPT_ID)?.js).toEqual(['/links-gated.js']);
+
+    await updateSettings({ linkPatterns: ['https://mirror.example/p/{id}'] });
+    await links.sync();
+    expect(registered.get(LINK_SCRIPT_ID)?.js).toEqual(['/links.js']);
+    expect(calls).toEqual(['register http://127.0.0.1/*', 'unregister', 'register http://127.0.0.1/*']);
+
+    await updateSettings({ linkPatterns: [] });
+    await links.sync();
+    expect(registered.get(LINK_SCRIPT_ID)?.js).toEqual(['/links-gated.js']);
   });
 
   it('runs one sync at a time, so concurrent changes never register twice', async () => {

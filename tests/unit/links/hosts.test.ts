@@ -32,7 +32,8 @@ describe('registration plan', () => {
   const base = { siteOrigin: 'http://127.0.0.1:8787', siteGranted: true, allSites: false, excludedHosts: [] };
 
   it('runs on the site host (any port: match patterns have none) by default', () => {
-    expect(planLinkScript(base)).toEqual({ matches: ['http://127.0.0.1/*'], excludeMatches: [] });
+    expect(planLinkScript(base)).toEqual({ file: '/links.js', matches: ['http://127.0.0.1/*'], excludeMatches: [] });
+    expect(planLinkScript({ ...base, gated: true })?.file).toBe('/links-gated.js');
     expect(originMatchPattern('https://debate.example:8443')).toBe('https://debate.example/*');
     expect(originMatchPattern('file:///x')).toBeUndefined();
   });
@@ -44,6 +45,7 @@ describe('registration plan', () => {
 
   it('runs on every http(s) page with all-sites access, minus the excluded hosts', () => {
     expect(planLinkScript({ ...base, allSites: true, excludedHosts: ['Example.com', '10.0.0.1', '??'] })).toEqual({
+      file: '/links.js',
       matches: ['http://*/*', 'https://*/*'],
       excludeMatches: ['*://*.example.com/*', '*://10.0.0.1/*'],
     });
@@ -52,6 +54,7 @@ describe('registration plan', () => {
 
   it('runs on the sites chosen one by one as well as the platform’s, but only where granted (the caller passes those)', () => {
     expect(planLinkScript({ ...base, chosenSites: ['news.example', 'blog.example.org'] })).toEqual({
+      file: '/links.js',
       matches: ['http://127.0.0.1/*', '*://news.example/*', '*://blog.example.org/*'],
       excludeMatches: [],
     });
