@@ -28,7 +28,8 @@ export function App() {
   const status = useStatus();
   const saved = useSaved();
   const { settings, loadError, save } = useSettings();
-  // Bumped by an import: the cards keep what is typed in their own state, so they start again from it.
+  // Bumped by an import: the cards follow pushed settings, merging them into what is being typed
+  // (use-draft.ts); an import replaces everything, so they start again from it, typing and all.
   const [generation, setGeneration] = useState(0);
   // The exports name the accounts: they wait for the status (a file made before would have none).
   const accounts = status?.accounts;

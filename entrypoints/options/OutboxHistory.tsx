@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
+import { mergeFields } from './draft-merge';
 import { SaveState } from './SaveState';
+import { useDraft } from './use-draft';
 import { type SaveSettings, useAutosave } from './use-settings';
 
 interface Bounds {
@@ -18,6 +19,26 @@ function whole(text: string, [min, max]: readonly [number, number]): number | un
   return /^\d+$/.test(text.trim()) && value >= min && value <= max ? value : undefined;
 }
 
+/** The bounds as the fields hold them (typed text). */
+interface BoundsText {
+  count: string;
+  days: string;
+}
+
+/** The bounds the fields say, or undefined while either is not a whole number within its limits. */
+function boundsOf({ count, days }: BoundsText): Bounds | undefined {
+  const keepSent = whole(count, LIMITS.keepSent);
+  const keepSentDays = whole(days, LIMITS.keepSentDays);
+  return keepSent === undefined || keepSentDays === undefined ? undefined : { keepSent, keepSentDays };
+}
+
+/** Each field follows the saved bound unless it is being typed in (use-draft.ts). */
+const BOUNDS_FORM = {
+  draftOf: (saved: Bounds): BoundsText => ({ count: String(saved.keepSent), days: String(saved.keepSentDays) }),
+  valueOf: boundsOf,
+  merge: mergeFields<BoundsText>,
+};
+
 /**
  * How much of the Outbox's history is kept: sent writes beyond the newest N or older than D days
  * are forgotten (those of the last hour always stay; failed and uncertain ones wait for the user).
@@ -32,12 +53,8 @@ export function OutboxHistory({
   save: SaveSettings;
   children?: ComponentChildren;
 }) {
-  const [count, setCount] = useState(String(saved.keepSent));
-  const [days, setDays] = useState(String(saved.keepSentDays));
-  const keepSent = whole(count, LIMITS.keepSent);
-  const keepSentDays = whole(days, LIMITS.keepSentDays);
-  const value = keepSent === undefined || keepSentDays === undefined ? undefined : { keepSent, keepSentDays };
-  const state = useAutosave<Bounds>(value, saved, (bounds) => save(bounds));
+  const [{ count, days }, setText] = useDraft(saved, BOUNDS_FORM);
+  const state = useAutosave<Bounds>(boundsOf({ count, days }), saved, (bounds) => save(bounds));
   return (
     <section class="card" aria-labelledby="history-title">
       <h2 id="history-title">{t('optionsHistoryTitle')}</h2>
@@ -45,8 +62,18 @@ export function OutboxHistory({
         {t('optionsHistoryHint')}
       </p>
       <div class="history-fields">
-        <BoundField label={t('optionsHistoryCount')} limits={LIMITS.keepSent} text={count} onText={setCount} />
-        <BoundField label={t('optionsHistoryDays')} limits={LIMITS.keepSentDays} text={days} onText={setDays} />
+        <BoundField
+          label={t('optionsHistoryCount')}
+          limits={LIMITS.keepSent}
+          text={count}
+          onText={(text) => setText((typed) => ({ ...typed, count: text }))}
+        />
+        <BoundField
+          label={t('optionsHistoryDays')}
+          limits={LIMITS.keepSentDays}
+          text={days}
+          onText={(text) => setText((typed) => ({ ...typed, days: text }))}
+        />
       </div>
       <SaveState id="history-state" state={state} />
       {children}

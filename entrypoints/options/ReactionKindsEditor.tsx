@@ -1,15 +1,21 @@
-import { useRef, useState } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
 import { checkReactionKinds, type KindRow, kindRows, reactionKindsToSave } from '@/entrypoints/options/settings-form';
 import { t } from '@/lib/i18n';
 import type { ReactionKind } from '@/lib/storage/reaction-kinds';
 import { MAX_REACTION_KINDS } from '@/lib/storage/settings-limits';
+import { mergeList } from './draft-merge';
 import { SaveState } from './SaveState';
+import { useDraft } from './use-draft';
 import { type SaveSettings, useAutosave } from './use-settings';
 
 interface Row extends KindRow {
   /** A local key that follows the row when it moves. */
   key: number;
 }
+
+/** A row is the kind of its value; two rows of one kind are alike when they say the same. */
+const rowKind = (row: KindRow) => row.value.trim();
+const sameRow = (a: KindRow, b: KindRow) => rowKind(a) === rowKind(b) && a.label === b.label && a.own === b.own;
 
 /**
  * The reaction buttons: value (the API's `kind`) and label (what the button says), added,
@@ -18,8 +24,13 @@ interface Row extends KindRow {
  * saved without a label until the user types one (settings-form.ts, `reactionKindsToSave`).
  */
 export function ReactionKindsEditor({ kinds, save }: { kinds: ReactionKind[]; save: SaveSettings }) {
-  const next = useRef(kinds.length);
-  const [rows, setRows] = useState<Row[]>(() => kindRows(kinds).map((row, key) => ({ ...row, key })));
+  const next = useRef(0);
+  // Kinds added, removed or changed elsewhere are merged into the rows as edited here (use-draft.ts).
+  const [rows, setRows] = useDraft<ReactionKind[], Row[]>(kinds, {
+    draftOf: (saved) => kindRows(saved).map((row) => ({ ...row, key: next.current++ })),
+    valueOf: reactionKindsToSave,
+    merge: (mine, base, theirs) => mergeList(mine, base, theirs, rowKind, sameRow),
+  });
   const list = useRef<HTMLOListElement>(null);
   const errors = checkReactionKinds(rows);
   const state = useAutosave(reactionKindsToSave(rows), kinds, (reactionKinds) => save({ reactionKinds }));

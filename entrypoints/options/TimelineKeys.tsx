@@ -4,6 +4,8 @@ import { StatusLine } from '@/components/common/StatusLine';
 import { t } from '@/lib/i18n';
 import { DEFAULT_KEYMAP, KEY_ACTIONS, type KeyMap, normalKey, SHORTCUT_KEY, sharedKey } from '@/lib/storage/keymap';
 import { KEY_ACTION_LABELS } from '@/lib/ui/timeline-keys';
+import { mergeFields } from './draft-merge';
+import { useDraft } from './use-draft';
 import type { SaveSettings } from './use-settings';
 
 /** The fields as typed: a key per action ('' for off), and the two switches. */
@@ -27,13 +29,23 @@ function mapOf(draft: Draft): KeyMap | string {
   return shared === undefined ? map : t('optionsKeysShared', shared);
 }
 
+/** Each field follows the saved map unless it is being typed in (use-draft.ts). */
+const KEYS_FORM = {
+  draftOf,
+  valueOf: (draft: Draft) => {
+    const map = mapOf(draft);
+    return typeof map === 'string' ? undefined : map;
+  },
+  merge: mergeFields<Draft>,
+};
+
 /**
  * The side panel timeline's single-key shortcuts (WCAG 2.1.4): all of them on or off, each moved to
  * another key or off (an empty field), the digits for reactions on or off; no two on one key. The
  * list below is what the panel's "?" shows: the saved map.
  */
 export function TimelineKeys({ keys, save }: { keys: KeyMap; save: SaveSettings }) {
-  const [draft, setDraft] = useState(() => draftOf(keys));
+  const [draft, setDraft] = useDraft(keys, KEYS_FORM);
   const [status, setStatus] = useState<{ error: boolean; text: string }>();
   const change = (next: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...next }));

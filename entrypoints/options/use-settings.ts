@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import type { RequestInput } from '@/lib/messages/protocol';
 import { sendMessage } from '@/lib/messages/send';
@@ -13,7 +13,8 @@ export type SaveSettings = (change: SettingsChange) => Promise<string | undefine
 
 /**
  * The settings from the page's store (undefined until known), which the background's pushes keep
- * current (a mute from the panel shows here at once), and a way to save changes to them. The page
+ * current, and a way to save changes to them. The cards' fields follow them (use-draft.ts): a mute
+ * from the panel shows in "Muted people" at once, merged into what is being typed there. The page
  * also asks once, so a background that cannot answer is said in words.
  */
 export function useSettings(): { settings: Settings | undefined; loadError: string | undefined; save: SaveSettings } {
@@ -46,7 +47,8 @@ export const AUTOSAVE_DELAY_MS = 500;
 
 /**
  * Saves `value` shortly after it last changed, when it is valid (`undefined` means "not valid now")
- * and differs from what was last saved. Options pages save as you go; there is no Save button to miss.
+ * and differs from what was last saved: by this card, or elsewhere (`saved`, the page store's value,
+ * which the fields take too: use-draft.ts). Options pages save as you go; there is no Save button to miss.
  */
 export function useAutosave<T>(
   value: T | undefined,
@@ -54,10 +56,16 @@ export function useAutosave<T>(
   save: (value: T) => Promise<string | undefined>,
 ): AutosaveState {
   const [state, setState] = useState<AutosaveState>({ state: 'idle' });
-  const lastSaved = useRef(JSON.stringify(saved));
+  const savedKey = JSON.stringify(saved);
+  const lastSaved = useRef(savedKey);
   const saveRef = useRef(save);
   saveRef.current = save;
   const key = value === undefined ? undefined : JSON.stringify(value);
+
+  // A value saved elsewhere is saved: fields that take it have nothing to save back.
+  useLayoutEffect(() => {
+    lastSaved.current = savedKey;
+  }, [savedKey]);
 
   useEffect(() => {
     if (key === undefined) {

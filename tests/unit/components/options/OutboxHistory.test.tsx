@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OutboxHistory } from '@/entrypoints/options/OutboxHistory';
-import type { SettingsChange } from '@/entrypoints/options/use-settings';
+import { AUTOSAVE_DELAY_MS, type SettingsChange } from '@/entrypoints/options/use-settings';
 import { useEnglishMessages } from '../../support/locale';
 
 type Save = (change: SettingsChange) => Promise<string | undefined>;
@@ -28,5 +28,32 @@ describe('OutboxHistory', () => {
     fireEvent.input(days(), { target: { value: '30' } });
     await waitFor(() => expect(save).toHaveBeenCalledWith({ keepSent: 500, keepSentDays: 30 }), { timeout: 3000 });
     expect(await screen.findByText('Saved.')).toBeTruthy();
+  });
+
+  describe('bounds saved elsewhere (an import, another options tab)', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+    const pastAutosaveDelay = () =>
+      act(async () => {
+        await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS + 1);
+      });
+
+    it('show here when nothing is edited, and are not saved back', async () => {
+      const { rerender } = render(<OutboxHistory saved={{ keepSent: 200, keepSentDays: 7 }} save={save} />);
+      rerender(<OutboxHistory saved={{ keepSent: 300, keepSentDays: 14 }} save={save} />);
+      expect([count().value, days().value]).toEqual(['300', '14']);
+      await pastAutosaveDelay();
+      expect(save).not.toHaveBeenCalled();
+    });
+
+    it('fill the field not being edited; the one being typed in keeps its text, and the save has both', async () => {
+      const { rerender } = render(<OutboxHistory saved={{ keepSent: 200, keepSentDays: 7 }} save={save} />);
+      fireEvent.input(days(), { target: { value: '30' } });
+      rerender(<OutboxHistory saved={{ keepSent: 300, keepSentDays: 7 }} save={save} />);
+      expect([count().value, days().value]).toEqual(['300', '30']);
+      await pastAutosaveDelay();
+      expect(save).toHaveBeenCalledTimes(1);
+      expect(save).toHaveBeenCalledWith({ keepSent: 300, keepSentDays: 30 });
+    });
   });
 });

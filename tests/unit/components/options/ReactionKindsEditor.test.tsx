@@ -123,6 +123,27 @@ describe('ReactionKindsEditor', () => {
     expect(screen.getByRole('button', { name: 'Add reaction' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it('takes kinds another page saved while nothing is edited here, and saves nothing back', async () => {
+    vi.useFakeTimers();
+    const { rerender } = render(<ReactionKindsEditor kinds={[WELL_SOURCED]} save={save} />);
+    rerender(<ReactionKindsEditor kinds={[WELL_SOURCED, AGREE]} save={save} />);
+    expect(textbox('Value of reaction 2').value).toBe('agree');
+    await pastAutosaveDelay();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('a kind added elsewhere while a label is being typed here: both are kept and saved', async () => {
+    vi.useFakeTimers();
+    const { rerender } = render(<ReactionKindsEditor kinds={[WELL_SOURCED]} save={save} />);
+    fireEvent.input(textbox('Label of reaction 1'), { target: { value: 'Sourced' } });
+    rerender(<ReactionKindsEditor kinds={[WELL_SOURCED, AGREE]} save={save} />);
+    expect(textbox('Label of reaction 1').value).toBe('Sourced');
+    expect(textbox('Value of reaction 2').value).toBe('agree');
+    await pastAutosaveDelay();
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenLastCalledWith({ reactionKinds: [{ value: 'well_sourced', label: 'Sourced' }, AGREE] });
+  });
+
   it('says why a save was refused', async () => {
     save.mockResolvedValue('the value was not accepted.');
     render(<ReactionKindsEditor kinds={[WELL_SOURCED]} save={save} />);
