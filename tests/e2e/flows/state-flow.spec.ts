@@ -1,8 +1,8 @@
-import { listOutbox, newAccount } from '../driver/extension';
+import { listOutbox, newAccount, readPref } from '../driver/extension';
 import { countedPanel, countStorageReads, tellPrefChanges } from '../driver/panel-traffic';
 import { seedPosts } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
-import { fill, find, role, uniqueTag, waitForText } from '../driver/ui';
+import { click, fieldValue, fill, find, role, textOf, uniqueTag, until, waitForText } from '../driver/ui';
 import { OptionsScreen } from '../screens/options';
 import { OutboxScreen } from '../screens/outbox';
 import { SidePanelScreen } from '../screens/side-panel';
@@ -83,4 +83,45 @@ test('a settings change made in the options page reaches the open panel as one p
   // settings reach it only as the background's pushes.
   await tellPrefChanges(page, ['drafts', 'draft:post', 'pendingDraft', 'settings']);
   expect(await reads()).toBe(0);
+});
+
+test('a mute made in the side panel shows in the open options page, and adding a person there keeps it', async ({
+  ext,
+  control,
+}) => {
+  const tag = `t${uniqueTag()}`;
+  await seedPosts(control, [`Ferry times ${tag}`]);
+  await newAccount(ext, control);
+  // The options page is open first, with its fields filled from the settings as they were.
+  const options = await OptionsScreen.open(ext);
+  const people = role('textbox', 'Muted people');
+  expect(await fieldValue(options.page, people)).not.toContain('demo');
+
+  // Muted from a post's menu in the panel: the background pushes the settings to every page.
+  const panel = await SidePanelScreen.open(ext);
+  const post = await panel.article(`Ferry times ${tag}`);
+  await click(post, role('button', 'More actions'));
+  await click(post, role('button', 'Mute @demo'));
+  const noPostOfDemo = () =>
+    until(
+      async () => ((await textOf(panel.page, SidePanelScreen.feed)).includes(tag) ? undefined : true),
+      'no post of @demo',
+    );
+  await noPostOfDemo();
+
+  // The options page's field shows the mute, unedited, and a person added there is saved beside it.
+  await options.page.bringToFront();
+  const shown = await until(async () => {
+    const value = await fieldValue(options.page, people);
+    return value.split('\n').includes('demo') ? value : undefined;
+  }, 'the pushed mute in "Muted people"');
+  await fill(options.page, people, `${shown}\n@carol`);
+  await waitForText(options.page, 'Saved.', { selector: role('region', 'Muted words and people') });
+  const settings = (await readPref(options.page, 'settings')) as { mutedAuthors: string[] };
+  expect(settings.mutedAuthors).toEqual(expect.arrayContaining(['demo', 'carol']));
+
+  // The panel still hides @demo's post: the options page's save did not unmute them.
+  await panel.page.bringToFront();
+  await find(panel.page, role('button', /^\d+ hidden$/));
+  await noPostOfDemo();
 });
