@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readBudget, resetMs } from '@/lib/api/budget-headers';
+import { MAX_RETRY_AFTER_MS } from '@/lib/api/retry-after';
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 const read = (fields: Record<string, string>, now = NOW) => readBudget(new Headers(fields), now);
@@ -107,10 +108,18 @@ describe('readBudget: X-RateLimit-*', () => {
     expect(read(fields, NOW + 3_600_000)?.resetMs).toBe(30_000);
   });
 
-  it('prefers X-RateLimit-Reset-After (fractional seconds) to Reset', () => {
+  it('reads X-RateLimit-Reset-After as fractional seconds; with Reset too, the later of the two', () => {
+    expect(read({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset-After': '1.25' })).toEqual({
+      source: 'x-ratelimit',
+      remaining: 0,
+      resetMs: 1250,
+    });
     expect(
-      read({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '999', 'X-RateLimit-Reset-After': '1.25' }),
-    ).toEqual({ source: 'x-ratelimit', remaining: 0, resetMs: 1250 });
+      read({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '999', 'X-RateLimit-Reset-After': '1.25' })?.resetMs,
+    ).toBe(999_000);
+    expect(
+      read({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '1', 'X-RateLimit-Reset-After': '1.25' })?.resetMs,
+    ).toBe(1250);
   });
 
   it('garbage fields are left out; without a remaining there is no signal', () => {
@@ -123,8 +132,78 @@ describe('readBudget: X-RateLimit-*', () => {
     expect(read({ 'X-RateLimit-Limit': '10', 'X-RateLimit-Reset': '60' })).toBeUndefined();
   });
 
-  it('the IETF fields win when a server sends both', () => {
+  it('both dialects sent: the source is IETF', () => {
     expect(read({ RateLimit: '"w";r=2;t=3', 'X-RateLimit-Remaining': '9' })?.source).toBe('ietf');
+  });
+});
+
+describe('readBudget: the most cautious reading of ambiguous fields', () => {
+  it('a repeated or comma-joined X-RateLimit field: fewest left, lowest limit, latest reset', () => {
+    expect(read({ 'X-RateLimit-Remaining': '5, 0' })).toEqual({ source: 'x-ratelimit', remaining: 0 });
+    // Two header lines of one name, as fetch joins them (", ").
+    const appended = new Headers();
+    for (const [name, value] of [
+      ['X-RateLimit-Limit', '10'],
+      ['X-RateLimit-Remaining', '5'],
+      ['X-RateLimit-Reset', '10'],
+      ['X-RateLimit-Limit', '5'],
+      ['X-RateLimit-Remaining', '0'],
+      ['X-RateLimit-Reset', '60'],
+    ] as const) {
+      appended.append(name, value);
+    }
+    expect(readBudget(appended, NOW)).toEqual({ source: 'x-ratelimit', remaining: 0, limit: 5, resetMs: 60_000 });
+    expect(read({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset-After': '2, 30' })?.resetMs).toBe(30_000);
+  });
+
+  it('repeated keys in the older IETF forms: fewest left, lowest limit, latest reset, longest window', () => {
+    expect(read({ RateLimit: 'remaining=5, limit=10;w=10, reset=10, remaining=0, limit=5;w=60, reset=60' })).toEqual({
+      source: 'ietf',
+      remaining: 0,
+      limit: 5,
+      resetMs: 60_000,
+      windowMs: 60_000,
+    });
+    expect(read({ 'RateLimit-Remaining': '5, 0', 'RateLimit-Limit': '10, 5', 'RateLimit-Reset': '10, 60' })).toEqual({
+      source: 'ietf',
+      remaining: 0,
+      limit: 5,
+      resetMs: 60_000,
+    });
+  });
+
+  it('IETF and X-RateLimit both sent and disagreeing: the stricter of the two per field', () => {
+    expect(read({ RateLimit: '"w";r=9;t=1', 'X-RateLimit-Remaining': '0' })).toEqual({
+      source: 'ietf',
+      remaining: 0,
+      resetMs: 1000,
+    });
+    expect(
+      read({
+        RateLimit: '"w";r=0;t=1',
+        'RateLimit-Policy': '"w";q=10;w=60',
+        'X-RateLimit-Limit': '4',
+        'X-RateLimit-Remaining': '3',
+        'X-RateLimit-Reset': '30',
+      }),
+    ).toEqual({ source: 'ietf', remaining: 0, limit: 4, resetMs: 30_000, windowMs: 60_000 });
+  });
+
+  it('a reset too long for 15 digits holds at least the longest wait we honour, never none', () => {
+    const huge = ['1'.padEnd(16, '0'), '9'.repeat(40), '7'.repeat(400)];
+    for (const digits of huge) {
+      const forms: Record<string, string>[] = [
+        { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': digits },
+        { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset-After': digits },
+        { RateLimit: `"w";r=0;t=${digits}` },
+        { RateLimit: `remaining=0, reset=${digits}` },
+      ];
+      for (const fields of forms) {
+        const reset = read(fields)?.resetMs;
+        expect(Number.isFinite(reset)).toBe(true);
+        expect(reset).toBeGreaterThanOrEqual(MAX_RETRY_AFTER_MS);
+      }
+    }
   });
 });
 
