@@ -71,23 +71,21 @@ function policiesFor(item: FieldMember, policies: FieldMember[], items: number):
 /**
  * Current draft-ietf-httpapi-ratelimit-headers: `RateLimit: "name";r=3;t=12, …` with
  * `RateLimit-Policy: "name";q=10;w=60, …`. Several policies: the one with the fewest writes left
- * (on a tie, the longest wait) is the one that binds.
+ * (on a tie, the longest wait) binds first; every policy with a reset goes to `later`, which keeps
+ * those freeing after the binding reset.
  */
 function currentIetf(members: FieldMember[], policies: FieldMember[]): Found | undefined {
-  const items = members.filter((m) => whole(m.params.get('r')) !== undefined);
-  let best: { item: FieldMember; remaining: number; resetMs: number | undefined } | undefined;
-  for (const item of items) {
-    const remaining = whole(item.params.get('r')) ?? 0;
-    const reset = seconds(item.params.get('t'));
-    if (
-      best === undefined ||
-      remaining < best.remaining ||
-      (remaining === best.remaining && (reset ?? 0) > (best.resetMs ?? 0))
-    ) {
-      best = { item, remaining, resetMs: reset };
-    }
+  const items = members.flatMap((item) => {
+    const remaining = whole(item.params.get('r'));
+    return remaining === undefined ? [] : [{ item, remaining, resetMs: seconds(item.params.get('t')) }];
+  });
+  const [first, ...rest] = items;
+  if (first === undefined) return undefined;
+  let best = first;
+  for (const read of rest) {
+    const tie = read.remaining === best.remaining && (read.resetMs ?? 0) > (best.resetMs ?? 0);
+    if (read.remaining < best.remaining || tie) best = read;
   }
-  if (best === undefined) return undefined;
   const named = policiesFor(best.item, policies, items.length);
   return {
     remaining: best.remaining,
@@ -95,6 +93,7 @@ function currentIetf(members: FieldMember[], policies: FieldMember[]): Found | u
     // An older policy form writes the quota as the item itself: `10;w=60`.
     limit: fewest(named.map((p) => whole(p.params.get('q')) ?? whole(p.value))),
     windowMs: latest(named.map((p) => seconds(p.params.get('w')))),
+    later: items.flatMap(({ remaining, resetMs }) => (usable(resetMs) ? [{ remaining, resetMs }] : [])),
   };
 }
 
@@ -176,6 +175,9 @@ export function readBudget(headers: Headers, now: number): BudgetSignal | undefi
     if (limit !== undefined) signal.limit = limit;
     if (reset !== undefined) signal.resetMs = reset;
     if (windowMs !== undefined) signal.windowMs = windowMs;
+    // A policy that frees no later than the binding one never holds longer than it does.
+    const later = found.flatMap((f) => f.later ?? []).filter((p) => reset === undefined || p.resetMs > reset);
+    if (later.length > 0) signal.later = later;
     return signal;
   } catch {
     // Headers are the server's to get wrong; a budget we cannot read is no budget, not a failed request.

@@ -12,6 +12,12 @@ export interface BudgetSignal {
   resetMs?: number;
   /** The window's length in ms, when said (a policy's `w=`). */
   windowMs?: number;
+  /**
+   * The other policies announced (the current IETF draft names several, e.g. a burst and a day) that
+   * free later than this one, which has the fewest writes left: each still holds a reserve it
+   * reaches, until its own reset. Absent when there is none.
+   */
+  later?: { remaining: number; resetMs: number }[];
   /** The header dialect it was read from, for the words the UI shows. */
   source: 'ietf' | 'x-ratelimit';
 }

@@ -34,6 +34,12 @@ export function observeBudget(signal: BudgetSignal, seenAt: number, item: string
   if (validSpan(signal.windowMs) && signal.windowMs > 0) {
     observed.windowMs = Math.min(signal.windowMs, MAX_RETRY_AFTER_MS);
   }
+  const later = (signal.later ?? []).flatMap((policy) =>
+    validCount(policy.remaining) && validSpan(policy.resetMs)
+      ? [{ remaining: policy.remaining, resetAt: seenAt + Math.min(policy.resetMs, MAX_RETRY_AFTER_MS) }]
+      : [],
+  );
+  if (later.length > 0) observed.later = later;
   return observed;
 }
 

@@ -37,6 +37,8 @@ export interface BudgetView {
  *   own writes explain all the use the answer announced ({@link ownLogExplains}), our log's times
  *   replace the reset, which headers round up to whole seconds: the wait ends when our oldest write
  *   in the window leaves it.
+ * - Announced policies beside the one with the fewest writes left (`later`, e.g. a day beside a
+ *   burst): each with writes believed left at or under the reserve holds until its own reset.
  * - Announced with a limit and a window (with a reserve, a learned window will do), or learned with
  *   a reserve: our accepted writes in any trailing window stay within `limit − reserve`, at least 1
  *   (a reserve ≥ the limit still lets one write per window go).
@@ -66,10 +68,28 @@ export function pacedUntil(
     budget.limit !== undefined && ownWindow !== undefined
       ? windowHold(budget.limit, ownWindow, accepted, kept, now)
       : undefined;
-  if (budget.windowMs !== undefined && ownLogExplains(budget, accepted, budget.windowMs)) return own;
+  const policies = laterPolicyHold(budget, accepted, kept, now);
+  if (budget.windowMs !== undefined && ownLogExplains(budget, accepted, budget.windowMs)) return latest(own, policies);
   const resetAt = resetOf(budget, windowMs);
-  if (resetAt === undefined || resetAt <= now || believedRemaining(budget, accepted) > kept) return own;
-  return own === undefined || resetAt > own ? resetAt : own;
+  if (resetAt === undefined || resetAt <= now || believedRemaining(budget, accepted) > kept) {
+    return latest(own, policies);
+  }
+  return latest(latest(own, resetAt), policies);
+}
+
+/** The later of two times, either possibly unknown. */
+function latest(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined || (b !== undefined && b > a) ? b : a;
+}
+
+/** The latest reset ahead among the other announced policies with writes believed left at or under the reserve. */
+function laterPolicyHold(budget: AnnouncedBudget, accepted: readonly Accepted[], kept: number, now: number) {
+  const since = writesSince(budget, accepted);
+  let until: number | undefined;
+  for (const policy of budget.later ?? []) {
+    if (policy.resetAt > now && policy.remaining - since <= kept) until = latest(until, policy.resetAt);
+  }
+  return until;
 }
 
 /**
@@ -91,9 +111,14 @@ export function ownLogExplains(budget: AnnouncedBudget, accepted: readonly Accep
 
 /** The observed remaining less our writes accepted after it was seen (their answers said nothing). */
 export function believedRemaining(budget: AnnouncedBudget, accepted: readonly Accepted[]): number {
+  return Math.max(0, budget.remaining - writesSince(budget, accepted));
+}
+
+/** Our writes accepted after the observation was seen (not the one whose answer said it). */
+function writesSince(budget: AnnouncedBudget, accepted: readonly Accepted[]): number {
   let since = 0;
   for (const write of accepted) if (write.at >= budget.seenAt && write.id !== budget.item) since += 1;
-  return Math.max(0, budget.remaining - since);
+  return since;
 }
 
 /** What the UI shows of an account's budget, or `undefined` when none is known. */

@@ -148,6 +148,8 @@ export interface AnnouncedBudget {
   /** When the budget frees again, when said. */
   resetAt?: number;
   windowMs?: number;
+  /** Other announced policies that free later (`BudgetSignal.later`): writes left then, and when each frees. */
+  later?: { remaining: number; resetAt: number }[];
   /** When the answer came. */
   seenAt: number;
   /** The item whose answer said it (its own write is counted in `remaining`). */

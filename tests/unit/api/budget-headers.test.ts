@@ -32,7 +32,24 @@ describe('readBudget: the current IETF draft', () => {
       RateLimit: '"day";r=50;t=3600, "burst";r=1;t=2, "minute";r=1;t=40',
       'RateLimit-Policy': '"burst";q=5;w=10, "minute";q=30;w=60, "day";q=1000;w=86400',
     };
-    expect(read(fields)).toEqual({ source: 'ietf', remaining: 1, resetMs: 40_000, limit: 30, windowMs: 60_000 });
+    // The day frees later: it is kept too, for a reserve it reaches.
+    expect(read(fields)).toEqual({
+      source: 'ietf',
+      remaining: 1,
+      resetMs: 40_000,
+      limit: 30,
+      windowMs: 60_000,
+      later: [{ remaining: 50, resetMs: 3_600_000 }],
+    });
+  });
+
+  it('keeps each policy that frees later than the binding one, with its writes left and reset', () => {
+    expect(read({ RateLimit: '"burst";r=0;t=1, "day";r=1;t=3600' })).toEqual({
+      source: 'ietf',
+      remaining: 0,
+      resetMs: 1000,
+      later: [{ remaining: 1, resetMs: 3_600_000 }],
+    });
   });
 
   it('ignores unknown parameters, partition keys and spacing', () => {
