@@ -183,8 +183,9 @@ export interface SendHooks {
   onRefused?: (retryAfterMs: number, status: number) => Promise<void>;
   /**
    * Called with what an answer's headers said about the account's write budget, for accepted
-   * writes and refusals alike, before the sender resolves or throws (for a refusal, after
-   * `onRefused`). The Outbox stores it with the write's outcome; the sender must await it.
+   * writes and refusals alike, before the sender resolves or throws (for a refusal, the API client
+   * calls it before `onRefused`; either order is stored). The Outbox stores it with the write's
+   * outcome; the sender must await it.
    */
   onBudget?: (signal: BudgetSignal) => Promise<void>;
   signal?: AbortSignal;
