@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
@@ -93,7 +94,15 @@ export default defineConfig({
         // for what they call: sendMessage, i18n): the polyfill would be 9 kB to parse and set up on
         // every page. The background and the extension pages keep it.
         config.resolve ??= {};
-        const alias = { find: 'wxt/browser', replacement: '@wxt-dev/browser' };
+        // The gated link script's looked up at its first use (lib/browser/first-use.ts), not when the
+        // script starts: on a page that never opens the gate, never. The others use it at once.
+        const firstUse = entrypoints.some((entry) => entry.name === 'links-gated');
+        const alias = {
+          find: 'wxt/browser',
+          replacement: firstUse
+            ? fileURLToPath(new URL('./lib/browser/first-use.ts', import.meta.url))
+            : '@wxt-dev/browser',
+        };
         const current = config.resolve.alias;
         config.resolve.alias = Array.isArray(current)
           ? [alias, ...current]

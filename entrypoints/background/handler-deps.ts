@@ -18,11 +18,13 @@ export interface HandlerDeps {
   sync: Pick<SyncService, 'setOn' | 'answer'>;
   /** The Saved list's one writer. */
   saved: SavedPostsBook;
-  /** Link bars: whether all-sites access is on, and loading the bar script into a frame. */
+  /** Link bars: whether all-sites access is on, and loading the link and bar scripts into a frame. */
   links: {
     allSitesEnabled(decorateAllSites: boolean): Promise<boolean>;
     chosenHere(hostname: string, chosenSites: readonly string[]): Promise<boolean>;
     injectBar(tabId: number, frameId: number): Promise<void>;
+    /** Loads `links.js` into a frame whose gated copy opened its gate. */
+    injectLinkScript(tabId: number, frameId: number): Promise<void>;
     /** Brings the link script's registration in line with the settings and grants. */
     sync(): Promise<void>;
   };

@@ -131,6 +131,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await links.injectBar(sender.tabId, sender.frameId ?? 0);
       return null;
     },
+    loadLinkScript: async (_request, { sender }) => {
+      if (sender.kind !== 'content') throw new MessageError('forbidden', 'Only a page script loads the link script.');
+      // Where the user excluded the host, nothing is loaded (the registration excludes it too).
+      const hostname = urlOf(sender.url)?.hostname;
+      if (hostname === undefined || isExcludedHost(hostname, (await readSettings()).excludedHosts)) return null;
+      await links.injectLinkScript(sender.tabId, sender.frameId ?? 0);
+      return null;
+    },
     getTimelinePage: async ({ cursor, limit, account: id }) => {
       const page = await readTimelinePage(await services.accounts.resolve(id), {
         limit: limit ?? 20,

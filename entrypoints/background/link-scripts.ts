@@ -28,10 +28,10 @@ function samePlan(
 ): boolean {
   const same = (a: readonly string[] = [], b: readonly string[] = []) =>
     a.length === b.length && [...a].sort().every((value, i) => value === [...b].sort()[i]);
+  // The browser answers the files without their leading slash.
+  const files = (script.js ?? []).map((file) => (file.startsWith('/') ? file : `/${file}`));
   return (
-    same(script.js, [plan.file]) &&
-    same(script.matches, plan.matches) &&
-    same(script.excludeMatches, plan.excludeMatches)
+    same(files, [plan.file]) && same(script.matches, plan.matches) && same(script.excludeMatches, plan.excludeMatches)
   );
 }
 
@@ -56,6 +56,11 @@ export class LinkScripts {
   /** Loads the bar script into the frame whose link script found a post link. */
   async injectBar(tabId: number, frameId: number): Promise<void> {
     await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [BAR_SCRIPT_FILE] });
+  }
+
+  /** Loads the link script itself into the frame whose gated copy saw a link that may be a post's. */
+  async injectLinkScript(tabId: number, frameId: number): Promise<void> {
+    await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: ['/links.js'] });
   }
 
   /** Brings the registration in line; calls run one after another, never two at once. */

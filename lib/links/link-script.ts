@@ -5,8 +5,8 @@ import { createLinkMatcher, type LinkMatcher } from './match';
 import { startLinkScanner } from './scanner';
 
 /**
- * The link script's work in a page (`links.js`, and `links-gated.js` once its gate opened): one
- * message and one native selector test. The background hands the patterns parsed and the candidate
+ * The link script's work in a page (`links.js`: registered, or loaded by `links-gated.js` once its
+ * gate opened): one message and one native selector test. The background hands the patterns parsed and the candidate
  * selector built, and the matcher and the handoff are set up when the first candidate link shows
  * (docs/performance.md, "The always-on script on every page"). The bars' code is loaded into this
  * frame when the first post link is found (`loadInlineBar`), so pages without post links pay for

@@ -47,4 +47,10 @@ export const linkMessages = {
    * (the always-on script stays small; the bar script is injected on demand into the sender's frame).
    */
   loadInlineBar: { content: true, request: none, reply: z.null() },
+  /**
+   * Content script: the gated link script (`links-gated.js`) saw a link that may be a post's in this
+   * frame, so load the link script itself (`links.js`) into it: a page that never opens the gate
+   * never parses or runs it.
+   */
+  loadLinkScript: { content: true, request: none, reply: z.null() },
 };

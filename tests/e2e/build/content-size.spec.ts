@@ -11,8 +11,8 @@ import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
  */
 const CEILINGS = {
   'links.js': { minified: 6_000, gzipped: 2_600 },
-  // links.js behind its gate (lib/links/gate.ts): 6,298 B, 2,715 B gzipped on 30 Nov.
-  'links-gated.js': { minified: 6_700, gzipped: 2_850 },
+  // The gate registered in links.js's place (lib/links/gate.ts): 1,968 B, 1,003 B gzipped on 30 Nov.
+  'links-gated.js': { minified: 2_300, gzipped: 1_150 },
   'link-bar.js': { minified: 26_000, gzipped: 9_400 },
 };
 

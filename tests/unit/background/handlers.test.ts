@@ -21,7 +21,7 @@ async function statesOn(services: BackgroundServices, url: string) {
   return siteStates((await services.outbox()).list(), new URL(url).origin, ['p_1'], Date.now());
 }
 
-async function setup() {
+async function setup(injected: string[] = []) {
   // Each test starts from a single-key version's settings: the first account is made from them.
   await (await openDebateDb()).delete('prefs', 'accounts');
   const services = new BackgroundServices();
@@ -34,7 +34,7 @@ async function setup() {
     drafts: {} as never,
     saved: new SavedPostsBook(),
     sync: {} as never,
-    links: noLinks(),
+    links: noLinks(injected),
   });
   return { services, handlers, kick };
 }
@@ -171,6 +171,21 @@ describe('least capability for pages', () => {
       speaker: null,
     });
     for (const reply of [here, excluded]) expect(JSON.stringify(reply)).not.toMatch(/bank|private/);
+  });
+
+  it('loads the link script into the asking page’s own frame, never on an excluded host nor for an extension page', async () => {
+    const injected: string[] = [];
+    const { handlers } = await setup(injected);
+    await handlers.loadLinkScript(undefined, page('https://news.example/a'));
+    expect(injected).toEqual(['3/0']);
+    // A page on a host the user excluded (a compromised one asking anyway) gets nothing loaded.
+    await handlers.loadLinkScript(undefined, page('https://www.bank.example/'));
+    await expect(
+      handlers.loadLinkScript(undefined, {
+        sender: { kind: 'extension', url: 'chrome-extension://x/sidepanel.html', tabId: undefined },
+      } as never),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    expect(injected).toEqual(['3/0']);
   });
 
   it('caps a page at 10 waiting writes: 100 writes without clicks queue 10, the rest are refused in words', async () => {

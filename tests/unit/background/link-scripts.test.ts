@@ -15,7 +15,8 @@ function fakeScripting(granted: Set<string>) {
   vi.spyOn(fakeBrowser.scripting, 'registerContentScripts').mockImplementation(async (scripts) => {
     for (const script of scripts) {
       if (registered.has(script.id)) throw new Error(`Duplicate script ID '${script.id}'`);
-      registered.set(script.id, script);
+      // As the browsers answer it: the files without their leading slash.
+      registered.set(script.id, { ...script, js: script.js?.map((file) => file.replace(/^\//, '')) });
       calls.push(
         `register ${script.matches?.join(' ')}${script.excludeMatches ? ` -${script.excludeMatches.join(' ')}` : ''}`,
       );
@@ -51,7 +52,7 @@ describe('LinkScripts.sync', () => {
     await links.sync();
     expect(registered.get(LINK_SCRIPT_ID)).toMatchObject({
       matches: ['http://127.0.0.1/*'],
-      js: ['/links-gated.js'],
+      js: ['links-gated.js'],
     });
     await links.sync();
     expect(calls).toEqual(['register http://127.0.0.1/*']);
@@ -84,16 +85,16 @@ describe('LinkScripts.sync', () => {
     const links = new LinkScripts();
     await updateSettings({ baseUrl: 'http://127.0.0.1:8787', linkPatterns: ['https://mirror.example/posts/{id}'] });
     await links.sync();
-    expect(registered.get(LINK_SCRIPT_ID)?.js).toEqual(['/links-gated.js']);
+    expect(registered.get(LINK_SCRIPT_ID)?.js).toEqual(['links-gated.js']);
 
     await updateSettings({ linkPatterns: ['https://mirror.example/p/{id}'] });
     await links.sync();
-    expect(registered.get(LINK_SCRIPT_ID)?.js).toEqual(['/links.js']);
+    expect(registered.get(LINK_SCRIPT_ID)?.js).toEqual(['links.js']);
     expect(calls).toEqual(['register http://127.0.0.1/*', 'unregister', 'register http://127.0.0.1/*']);
 
     await updateSettings({ linkPatterns: [] });
     await links.sync();
-    expect(registered.get(LINK_SCRIPT_ID)?.js).toEqual(['/links-gated.js']);
+    expect(registered.get(LINK_SCRIPT_ID)?.js).toEqual(['links-gated.js']);
   });
 
   it('runs one sync at a time, so concurrent changes never register twice', async () => {

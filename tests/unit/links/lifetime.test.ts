@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scriptLifetime } from '@/lib/links/lifetime';
+import { claimFrame, scriptLifetime } from '@/lib/links/lifetime';
 
 describe('scriptLifetime', () => {
   it('a newer copy in the frame ends the older one, never itself', () => {
@@ -24,5 +24,17 @@ describe('scriptLifetime', () => {
   it('nothing the page can reach: the stop is not enumerable on the global', () => {
     scriptLifetime('links');
     expect(Object.keys(globalThis).some((key) => key.includes('debateCompanion'))).toBe(false);
+  });
+
+  it('a copy that claims the frame with its own stop (the gated link script) stops and is stopped alike', () => {
+    const older = scriptLifetime('links');
+    let stops = 0;
+    claimFrame('links', () => {
+      stops += 1;
+    });
+    expect(older.aborted).toBe(true);
+    const newer = scriptLifetime('links');
+    expect(stops).toBe(1);
+    expect(newer.aborted).toBe(false);
   });
 });

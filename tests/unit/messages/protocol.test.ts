@@ -21,7 +21,13 @@ describe('the protocol table', () => {
   it('lets content scripts use exactly react (and undo it), loading their bar and reading their config', () => {
     // openWithDraft is not among them: no page may plant text in the side panel's composer; nor
     // replyToPost: replies are typed in the extension's own frame, which sends them.
-    expect([...CONTENT_MESSAGES].sort()).toEqual(['getLinkConfig', 'loadInlineBar', 'reactToPost', 'undoReaction']);
+    expect([...CONTENT_MESSAGES].sort()).toEqual([
+      'getLinkConfig',
+      'loadInlineBar',
+      'loadLinkScript',
+      'reactToPost',
+      'undoReaction',
+    ]);
   });
 
   it('accepts a valid request and reply for every message', () => {

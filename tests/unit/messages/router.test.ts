@@ -52,7 +52,14 @@ describe('createRouter', () => {
       // One tab per message: the per-tab cap is not what this test is about.
       const sender = { ...senders.content, tab: { id: 100 + tab } };
       const reply = await router({ type: name, payload: validRequests[name] }, sender);
-      const allowed = ['reactToPost', 'undoReaction', 'getPostStates', 'getLinkConfig', 'loadInlineBar'].includes(name);
+      const allowed = [
+        'reactToPost',
+        'undoReaction',
+        'getPostStates',
+        'getLinkConfig',
+        'loadInlineBar',
+        'loadLinkScript',
+      ].includes(name);
       expect(reply.ok, name).toBe(allowed);
       if (!reply.ok) expect(reply.error.code).toBe('forbidden');
       expect(spies[name]).toHaveBeenCalledTimes(allowed ? 1 : 0);
