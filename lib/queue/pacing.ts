@@ -36,8 +36,7 @@ export interface BudgetView {
  *   one write may go; its answer refreshes the observation. Where the window is announced and our
  *   own writes explain all the use the answer announced ({@link ownLogExplains}), our log's times
  *   replace the reset, which headers round up to whole seconds: the wait ends when our oldest write
- *   in the window leaves it; with the announced remaining at or under the reserve, never more than
- *   that rounding (1 s) before the announced reset.
+ *   in the window leaves it.
  * - Announced policies beside the one with the fewest writes left (`later`, e.g. a day beside a
  *   burst): each with writes believed left at or under the reserve holds until its own reset.
  * - Announced with a limit and a window (with a reserve, a learned window will do), or learned with
@@ -70,38 +69,12 @@ export function pacedUntil(
       ? windowHold(budget.limit, ownWindow, accepted, kept, now)
       : undefined;
   const policies = laterPolicyHold(budget, accepted, kept, now);
-  if (budget.windowMs !== undefined && ownLogExplains(budget, accepted, budget.windowMs)) {
-    return latest(logHold(budget, own, accepted, kept, now), policies);
-  }
+  if (budget.windowMs !== undefined && ownLogExplains(budget, accepted, budget.windowMs)) return latest(own, policies);
   const resetAt = resetOf(budget, windowMs);
   if (resetAt === undefined || resetAt <= now || believedRemaining(budget, accepted) > kept) {
     return latest(own, policies);
   }
   return latest(latest(own, resetAt), policies);
-}
-
-/** How much earlier than an announced reset the budget may free: headers round it up to whole seconds. */
-const RESET_ROUNDING_MS = 1_000;
-
-/**
- * The hold where our log explains all the announced use: the log's own (`own`), finer than a reset
- * rounded up to whole seconds. With the announced writes left at or under the reserve, a log that
- * freed more than that rounding before the announced reset is overruled by it: a later reset is the
- * server's word (a penalty, a window longer than it names). The log is judged as of the observation,
- * so the verdict does not change while the hold runs.
- */
-function logHold(
-  budget: AnnouncedBudget,
-  own: number | undefined,
-  accepted: readonly Accepted[],
-  kept: number,
-  now: number,
-): number | undefined {
-  const { resetAt, limit, windowMs } = budget;
-  if (resetAt === undefined || resetAt <= now || budget.remaining > kept) return own;
-  if (limit === undefined || windowMs === undefined) return own;
-  const logged = windowHold(limit, windowMs, accepted, kept, budget.seenAt);
-  return logged !== undefined && logged >= resetAt - RESET_ROUNDING_MS ? own : latest(own, resetAt);
 }
 
 /** The later of two times, either possibly unknown. */
