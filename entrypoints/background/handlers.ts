@@ -2,7 +2,6 @@ import { accountName } from '@/lib/account-name';
 import { siteOriginOf } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import { barWords } from '@/lib/links/bar-words';
-import { isExcludedHost } from '@/lib/links/hosts';
 import { candidateSelector } from '@/lib/links/match';
 import { patternsFor } from '@/lib/links/pattern';
 import { toPostView } from '@/lib/messages/fields';
@@ -20,7 +19,7 @@ import type { HandlerDeps } from './handler-deps';
 import { pagePostHandlers, type ReadTimelinePage } from './page-posts';
 import { savedHandlers } from './saved-handlers';
 import { siteHandlers } from './site-handlers';
-import { pageSite, urlOf } from './sites';
+import { decoratedHost, pageSite } from './sites';
 import { syncHandlers } from './sync-handlers';
 
 /** How long a held write (a click the bar could not prove seen) waits for the user's Undo. */
@@ -98,9 +97,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     getLinkConfig: async (_request, { sender }) => {
       const { baseUrl, linkPatterns, reactionKinds, decorateAllSites, excludedHosts, chosenSites } =
         await readSettings();
-      const hostname = urlOf(sender.url)?.hostname;
+      const hostname = decoratedHost(sender.url, excludedHosts);
       // The exclusions are applied here: a page never learns which other sites the user excluded.
-      if (hostname === undefined || isExcludedHost(hostname, excludedHosts)) {
+      if (hostname === undefined) {
         return {
           decorate: false,
           siteOrigin: null,
@@ -134,8 +133,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     loadLinkScript: async (_request, { sender }) => {
       if (sender.kind !== 'content') throw new MessageError('forbidden', 'Only a page script loads the link script.');
       // Where the user excluded the host, nothing is loaded (the registration excludes it too).
-      const hostname = urlOf(sender.url)?.hostname;
-      if (hostname === undefined || isExcludedHost(hostname, (await readSettings()).excludedHosts)) return null;
+      if (decoratedHost(sender.url, (await readSettings()).excludedHosts) === undefined) return null;
       await links.injectLinkScript(sender.tabId, sender.frameId ?? 0);
       return null;
     },

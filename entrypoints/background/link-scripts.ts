@@ -16,6 +16,17 @@ import { readSettings } from '@/lib/storage/settings';
 export const LINK_SCRIPT_ID = 'debate-companion-links';
 /** The bar script (injected where the link script found a post link). */
 const BAR_SCRIPT_FILE = '/link-bar.js';
+/** The link script itself, loaded where the gated copy opened its gate. */
+const LINK_SCRIPT_FILE = '/links.js';
+
+/** Loads one of our scripts into one frame of a tab. */
+async function injectInto(
+  tabId: number,
+  frameId: number,
+  file: typeof BAR_SCRIPT_FILE | typeof LINK_SCRIPT_FILE,
+): Promise<void> {
+  await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [file] });
+}
 
 /** True when the extension may run on every http(s) site (the optional `<all_urls>` grant). */
 function hasAllSitesAccess(): Promise<boolean> {
@@ -54,13 +65,13 @@ export class LinkScripts {
   }
 
   /** Loads the bar script into the frame whose link script found a post link. */
-  async injectBar(tabId: number, frameId: number): Promise<void> {
-    await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [BAR_SCRIPT_FILE] });
+  injectBar(tabId: number, frameId: number): Promise<void> {
+    return injectInto(tabId, frameId, BAR_SCRIPT_FILE);
   }
 
   /** Loads the link script itself into the frame whose gated copy saw a link that may be a post's. */
-  async injectLinkScript(tabId: number, frameId: number): Promise<void> {
-    await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: ['/links.js'] });
+  injectLinkScript(tabId: number, frameId: number): Promise<void> {
+    return injectInto(tabId, frameId, LINK_SCRIPT_FILE);
   }
 
   /** Brings the registration in line; calls run one after another, never two at once. */

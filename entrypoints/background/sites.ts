@@ -1,3 +1,4 @@
+import { isExcludedHost } from '@/lib/links/hosts';
 import type { SenderInfo } from '@/lib/messages/sender';
 
 /** A URL, or undefined for what does not parse. */
@@ -14,4 +15,10 @@ export function pageSite(sender: SenderInfo): string | undefined {
   if (sender.kind !== 'content') return undefined;
   // A content script with no URL still counts as a page: it gets the caps, never the extension's freedom.
   return urlOf(sender.url)?.origin ?? 'null';
+}
+
+/** The hostname of a page that may get bars: undefined for an address without one or a host the user excluded. */
+export function decoratedHost(url: string | undefined, excludedHosts: readonly string[]): string | undefined {
+  const hostname = urlOf(url)?.hostname;
+  return hostname === undefined || hostname === '' || isExcludedHost(hostname, excludedHosts) ? undefined : hostname;
 }

@@ -12,7 +12,7 @@ function resolve(): BrowserApi {
 }
 
 /**
- * `wxt/browser` for the link and bar scripts (wxt.config.ts points the import here): the browser's
+ * `wxt/browser` for the gated link script (wxt.config.ts points its import here): the browser's
  * own API object, looked up at its first use instead of when the script starts. The first touch of
  * the extension API builds its bindings in the page's isolated world, about 1.6 ms
  * (docs/performance.md, "The always-on script on every page"): a gated link script that never asks

@@ -19,8 +19,9 @@ export interface LinkScriptInputs {
   chosenSites?: readonly string[];
   excludedHosts: readonly string[];
   /**
-   * Every permalink pattern in force starts with `posts/` (`gateable` in gate.ts): the gated script
-   * does the same work and asks nothing of a page that cannot hold a post link.
+   * Every permalink pattern in force starts with `posts/` (`gateable` in gate.ts): the gate is
+   * registered, which asks nothing of a page that cannot hold a post link and has `links.js` loaded
+   * where one may be.
    */
   gated?: boolean;
 }
