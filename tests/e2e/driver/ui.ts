@@ -59,7 +59,38 @@ export async function click(scope: Scope, selector: string): Promise<void> {
     await scope.locator(selector).setTimeout(scaled(15_000)).click();
     return;
   }
-  await (await find(scope, selector)).click();
+  await clickSteady(await find(scope, selector));
+}
+
+/**
+ * Clicks `element` once its box has stood still for a poll and the point the click goes to is on it
+ * (a banner or a chooser appearing above a list moves the post under the pointer: a click by
+ * coordinates computed before the move lands on the next post). A point something else covers for
+ * a second is clicked anyway: a page covering our bar on purpose is what some flows test.
+ */
+async function clickSteady(element: ElementHandle): Promise<void> {
+  let last = '';
+  let coveredPolls = 0;
+  await until(async () => {
+    const seen = await element.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
+        el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        return null;
+      }
+      const hit = (el.getRootNode() as Document | ShadowRoot).elementFromPoint(x, y);
+      return { box: [box.left, box.top, box.width, box.height].join(), hit: hit !== null && el.contains(hit) };
+    });
+    if (seen === null) return undefined;
+    const still = seen.box === last;
+    last = seen.box;
+    if (!still) return undefined;
+    if (!seen.hit && ++coveredPolls < 20) return undefined;
+    return true;
+  }, 'the element to stand still under the pointer');
+  await element.click();
 }
 
 /**
