@@ -158,13 +158,30 @@ export class FirefoxExtension extends BaseExtensionBrowser {
     }
     // Firefox clears the removed add-on's data in the background; the new install keeps the same
     // UUID here (FIREFOX_EXTENSION_UUID), so it could still find the old IndexedDB on a busy machine
-    // (seen: no welcome page, as the old "welcome shown" was read). Wait for the clearing to end.
+    // (seen, twice: no welcome page, as the old "welcome shown" was read). So: the old add-on wholly
+    // shut down (its background page can no longer write), its data cleared, and the origin's
+    // storage seen empty before the new install starts.
+    await untilInBrowserWindow(
+      this.browser,
+      `WebExtensionPolicy.getByID(${JSON.stringify(GECKO_ID)}) === null`,
+      'the removed add-on to shut down',
+      scaled(15_000),
+    );
+    const principal = `Services.scriptSecurityManager.createContentPrincipalFromOrigin(${JSON.stringify(ORIGIN)})`;
     await inBrowserWindow(
       this.browser,
       `new Promise((resolve) => {
-        const principal = Services.scriptSecurityManager.createContentPrincipalFromOrigin(${JSON.stringify(ORIGIN)});
-        Services.clearData.deleteDataFromPrincipal(principal, false, Ci.nsIClearDataService.CLEAR_ALL, () => resolve(null));
+        Services.clearData.deleteDataFromPrincipal(${principal}, false, Ci.nsIClearDataService.CLEAR_ALL, () => resolve(null));
       })`,
+    );
+    await untilInBrowserWindow(
+      this.browser,
+      `new Promise((resolve) => {
+        const request = Services.qms.getUsageForPrincipal(${principal}, (done) => resolve(done.resultCode === 0 && done.result.usage === 0));
+        if (request === null) resolve(true);
+      })`,
+      "the removed add-on's storage to be empty",
+      scaled(15_000),
     );
     await installAddon(this.browser, next, true);
     await this.untilAnswering();

@@ -1,4 +1,4 @@
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 interface ProjectTimes {
   tests: number;
@@ -25,6 +25,12 @@ export default class BrowserTimes implements Reporter {
   private readonly projects = new Map<string, ProjectTimes>();
   /** Worker-busy time per spec file and project: where to look first when the run grows. */
   private readonly files = new Map<string, Map<string, number>>();
+  /** The run's workers (`--workers` overrides the config's). */
+  private workers = 0;
+
+  onBegin(config: FullConfig): void {
+    this.workers = config.workers;
+  }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const name = test.parent.project()?.name ?? '?';
@@ -74,7 +80,7 @@ export default class BrowserTimes implements Reporter {
     console.log(
       [
         '',
-        `End-to-end time by project (${result.status}, ${(result.duration / 1000).toFixed(0)} s on the wall clock, 2 workers):`,
+        `End-to-end time by project (${result.status}, ${(result.duration / 1000).toFixed(0)} s on the wall clock, ${this.workers} workers):`,
         '| project | tests | failed | skipped | worker-busy s | browser launches · s | extension resets · s | first start to last end s |',
         '| --- | --- | --- | --- | --- | --- | --- | --- |',
         ...rows,
