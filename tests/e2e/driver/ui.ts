@@ -81,7 +81,10 @@ async function clickSteady(element: ElementHandle): Promise<void> {
         return null;
       }
       const hit = (el.getRootNode() as Document | ShadowRoot).elementFromPoint(x, y);
-      return { box: [box.left, box.top, box.width, box.height].join(), hit: hit !== null && el.contains(hit) };
+      const on = hit !== null && el.contains(hit);
+      // Clipped by a scrolled box it sits in: brought into that box's view (nothing moves otherwise).
+      if (!on) el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      return { box: [box.left, box.top, box.width, box.height].join(), hit: on };
     });
     if (seen === null) return undefined;
     const still = seen.box === last;
