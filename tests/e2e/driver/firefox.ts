@@ -177,8 +177,7 @@ export class FirefoxExtension extends BaseExtensionBrowser {
     await untilInBrowserWindow(
       this.browser,
       `new Promise((resolve) => {
-        const request = Services.qms.getUsageForPrincipal(${principal}, (done) => resolve(done.resultCode === 0 && done.result.usage === 0));
-        if (request === null) resolve(true);
+        Services.qms.getUsageForPrincipal(${principal}, (done) => resolve(done.resultCode === 0 && done.result.usage === 0));
       })`,
       "the removed add-on's storage to be empty",
       scaled(15_000),

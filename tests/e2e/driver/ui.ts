@@ -30,6 +30,24 @@ export async function find(scope: Scope, selector: string, timeout = scaled(15_0
 }
 
 /**
+ * Waits until `read` answers the same `at` (an element's box, as a string) on two polls in a row,
+ * and `ready` holds for that answer; returns it.
+ */
+function untilStill<T extends { at: string }>(
+  read: () => Promise<T | undefined>,
+  what: string,
+  ready: (seen: T) => boolean = () => true,
+): Promise<T> {
+  let last: string | undefined;
+  return until(async () => {
+    const seen = await read();
+    const still = seen !== undefined && seen.at === last;
+    last = seen?.at;
+    return still && ready(seen) ? seen : undefined;
+  }, what);
+}
+
+/**
  * Where `selector`'s element is, once it has stopped moving (the same box on two reads a frame
  * apart): for a click by coordinates, which a layout still settling would send elsewhere.
  */
@@ -38,14 +56,11 @@ export async function steadyBox(
   selector: string,
 ): Promise<{ x: number; y: number; width: number; height: number }> {
   const element = await find(scope, selector);
-  let last = '';
-  return until(async () => {
+  const seen = await untilStill(async () => {
     const box = await element.boundingBox();
-    const seen = JSON.stringify(box);
-    const still = box !== null && seen === last;
-    last = seen;
-    return still ? box : undefined;
+    return box === null ? undefined : { at: JSON.stringify(box), box };
   }, `${selector} to stand still`);
+  return seen.box;
 }
 
 /** Every element `selector` finds in `scope` now. */
@@ -69,30 +84,24 @@ export async function click(scope: Scope, selector: string): Promise<void> {
  * a second is clicked anyway: a page covering our bar on purpose is what some flows test.
  */
 async function clickSteady(element: ElementHandle): Promise<void> {
-  let last = '';
   let coveredPolls = 0;
-  await until(async () => {
-    const seen = await element.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      const x = box.left + box.width / 2;
-      const y = box.top + box.height / 2;
-      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
-        el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-        return null;
-      }
-      const hit = (el.getRootNode() as Document | ShadowRoot).elementFromPoint(x, y);
-      const on = hit !== null && el.contains(hit);
-      // Clipped by a scrolled box it sits in: brought into that box's view (nothing moves otherwise).
-      if (!on) el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-      return { box: [box.left, box.top, box.width, box.height].join(), hit: on };
-    });
-    if (seen === null) return undefined;
-    const still = seen.box === last;
-    last = seen.box;
-    if (!still) return undefined;
-    if (!seen.hit && ++coveredPolls < 20) return undefined;
-    return true;
-  }, 'the element to stand still under the pointer');
+  await untilStill(
+    () =>
+      element.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        const inView = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
+        const hit = inView ? (el.getRootNode() as Document | ShadowRoot).elementFromPoint(x, y) : null;
+        const on = hit !== null && el.contains(hit);
+        // Out of the viewport or clipped by a scrolled box it sits in: brought into view (nothing
+        // moves when it is in view already).
+        if (!on) el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        return { at: [box.left, box.top, box.width, box.height].join(), on };
+      }),
+    'the element to stand still under the pointer',
+    (seen) => seen.on || ++coveredPolls >= 20,
+  );
   await element.click();
 }
 
