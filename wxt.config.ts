@@ -167,9 +167,12 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: GECKO_ID,
-              strict_min_version: '142.0',
+              // Firefox ESR 140 (Debian 12's) and later: `data_collection_permissions` needs 140 on the
+              // desktop and 142 on Android, each minimum under its own key.
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),

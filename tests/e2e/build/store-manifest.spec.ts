@@ -72,3 +72,13 @@ for (const build of builds) {
     }
   });
 }
+
+test('firefox-mv2: installs in Firefox ESR 140 and later, and on Android from 142', () => {
+  // ESR 140 is what some distributions give (Debian 12 has): a higher minimum refuses the add-on at
+  // install. `data_collection_permissions` needs 140 on the desktop and 142 on Android.
+  const { browser_specific_settings: settings } = readManifest(FIREFOX_BUILD) as {
+    browser_specific_settings?: Record<string, { strict_min_version?: string }>;
+  };
+  expect(settings?.gecko?.strict_min_version).toBe('140.0');
+  expect(settings?.gecko_android?.strict_min_version).toBe('142.0');
+});

@@ -35,6 +35,10 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
   abstract open(path: string): Promise<Page>;
   abstract openTab(url: string): Promise<Page>;
   abstract goto(page: Page, url: string): Promise<void>;
+
+  newTab(): Promise<Page> {
+    return this.browser.newPage();
+  }
   abstract badge(page: Page): Promise<Badge>;
   abstract colourScheme(scheme: 'light' | 'dark' | null, page: Page): Promise<void>;
   abstract openSidePanel(trigger: () => Promise<void>): Promise<PanelView>;

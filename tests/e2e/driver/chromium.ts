@@ -8,6 +8,7 @@ import { BaseExtensionBrowser } from './base';
 import { prepareProfile, QUIET_FLAGS, SANDBOX_GRANT } from './chromium-profile';
 import { WorkerStopper } from './chromium-worker';
 import type { Badge, LaunchOptions, PanelView } from './types';
+import { untilInPage } from './ui';
 
 /** The viewport of every tab, as a laptop's browser window (both browsers alike). */
 export const VIEWPORT = { width: 1280, height: 720 };
@@ -52,7 +53,7 @@ export class ChromiumExtension extends BaseExtensionBrowser {
   }
 
   async openTab(url: string): Promise<Page> {
-    const page = await this.browser.newPage();
+    const page = await this.newTab();
     await page.goto(url);
     return page;
   }
@@ -89,7 +90,7 @@ export class ChromiumExtension extends BaseExtensionBrowser {
     });
     this.sidePanelTarget = target;
     const page = await target.asPage();
-    await page.waitForFunction(() => document.readyState === 'complete');
+    await untilInPage(page, () => document.readyState === 'complete', 'the side panel loaded');
     return this.panelView(async () => page, 'document');
   }
 

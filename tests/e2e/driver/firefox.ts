@@ -8,9 +8,10 @@ import { scaled } from '../support/time';
 import { BaseExtensionBrowser } from './base';
 import { VIEWPORT } from './chromium';
 import { SANDBOX_GRANT } from './chromium-profile';
-import { inBrowserWindow, untilInBrowserWindow } from './firefox-chrome';
+import { connectionOf, inBrowserWindow, untilInBrowserWindow } from './firefox-chrome';
 import { OUR_BUTTON } from './toolbar';
 import type { Badge, LaunchOptions, PanelView } from './types';
+import { until, untilInPage } from './ui';
 
 /** A fixed internal UUID for our add-on, so its pages live at a known moz-extension:// origin. */
 export const FIREFOX_EXTENSION_UUID = '0b7a3b8e-4d6f-4c1e-9a55-2f1d8c3e7a10';
@@ -19,10 +20,6 @@ const ORIGIN = `moz-extension://${FIREFOX_EXTENSION_UUID}`;
 export const OUR_SIDEBAR = `${GECKO_ID.replace(/[^a-z0-9_-]/gi, '_')}-sidebar-action`;
 /** Where Debian's language packs (`firefox-esr-l10n-*`) put theirs. */
 const LANGPACKS = '/usr/lib/firefox-esr/browser/extensions';
-
-interface BidiConnection {
-  send(method: string, params: object): Promise<{ result: unknown }>;
-}
 
 /** Firefox ESR, headless (unless `DC_HEADED=1`), with the MV2 build installed, driven over WebDriver BiDi. */
 export class FirefoxExtension extends BaseExtensionBrowser {
@@ -51,15 +48,33 @@ export class FirefoxExtension extends BaseExtensionBrowser {
   }
 
   async open(pagePath: string): Promise<Page> {
-    const page = await this.browser.newPage();
-    await this.goto(page, this.url(pagePath));
-    return page;
+    return this.openTab(this.url(pagePath));
   }
 
   async openTab(url: string): Promise<Page> {
-    const page = await this.browser.newPage();
+    const page = await this.newTab();
     await this.goto(page, url);
     return page;
+  }
+
+  /**
+   * A new tab in front, in the window of the tabs open: before 141 (ESR 140) BiDi otherwise puts it
+   * in the window opened last, which in a headless Firefox that showed a notification is the
+   * notification's own (its alert), where no tab can go.
+   */
+  override async newTab(): Promise<Page> {
+    const [reference] = await this.browser.pages();
+    if (reference === undefined) return this.browser.newPage();
+    const referenceContext = Reflect.get(reference.mainFrame(), '_id') as string;
+    const connection = connectionOf(this.browser);
+    const { context } = (await connection.send('browsingContext.create', { type: 'tab', referenceContext })).result as {
+      context: string;
+    };
+    await connection.send('browsingContext.setViewport', { context, viewport: VIEWPORT });
+    return until(
+      async () => (await this.browser.pages()).find((page) => Reflect.get(page.mainFrame(), '_id') === context),
+      'the new tab',
+    );
   }
 
   /**
@@ -69,9 +84,10 @@ export class FirefoxExtension extends BaseExtensionBrowser {
   async goto(page: Page, url: string): Promise<void> {
     const context = Reflect.get(page.mainFrame(), '_id') as string;
     await connectionOf(this.browser).send('browsingContext.navigate', { context, url, wait: 'none' });
-    await page.waitForFunction(
-      (wanted) => location.href === wanted && document.readyState === 'complete',
-      { timeout: scaled(15_000), polling: 50 },
+    await untilInPage(
+      page,
+      (wanted: string) => location.href === wanted && document.readyState === 'complete',
+      `${url} loaded`,
       url,
     );
   }
@@ -198,14 +214,6 @@ interface FirefoxApi {
   };
 }
 
-function connectionOf(browser: Browser): BidiConnection {
-  const connection: unknown = Reflect.get(browser, 'connection');
-  if (typeof connection !== 'object' || connection === null || !('send' in connection)) {
-    throw new Error('This puppeteer browser has no BiDi connection');
-  }
-  return connection as BidiConnection;
-}
-
 /** Firefox's `intl.locale.requested` for a language of the suite; throws when its language pack is missing. */
 function requestedLocale(lang: LaunchOptions['lang']): string {
   if (lang === undefined || lang === 'en') return 'en-US';
@@ -245,7 +253,9 @@ async function startFirefox(options: LaunchOptions, installs: boolean): Promise<
   try {
     // Headed: the window at the screen's corner, the viewport's width and the bars above it.
     const place = `window.moveTo(0, 0), window.resizeTo(${VIEWPORT.width}, ${VIEWPORT.height + 100}), null`;
-    if (HEADED) await inBrowserWindow(browser, place);
+    // Reached first here: where that takes a tab of Firefox's own (ESR 140), it is one the browser
+    // was ready with, kept by `closeTabs`.
+    await inBrowserWindow(browser, HEADED ? place : 'null');
     await installAddon(browser, options, installs);
     return browser;
   } catch (error) {

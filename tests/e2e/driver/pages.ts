@@ -1,6 +1,7 @@
 import type { Page } from 'puppeteer-core';
-import { scaled } from '../support/time';
+import { connectionOf } from './firefox-chrome';
 import type { ExtensionBrowser } from './types';
+import { untilInPage } from './ui';
 
 /**
  * Reloads a tab as the user's F5 does and resolves once the new document has loaded. The old
@@ -13,8 +14,23 @@ export async function reload(ext: ExtensionBrowser, page: Page): Promise<void> {
     return location.href;
   });
   await ext.goto(page, href);
-  await page.waitForFunction(
+  await untilInPage(
+    page,
     () => (window as unknown as { beforeReload?: boolean }).beforeReload !== true && document.readyState === 'complete',
-    { timeout: scaled(15_000), polling: 50 },
+    'the reloaded page',
   );
+}
+
+/**
+ * Sets the page's viewport (CSS pixels), as a window of that size shows it. In Firefox only BiDi's
+ * `browsingContext.setViewport`: puppeteer's `setViewport` also overrides the screen's orientation,
+ * a command Firefox before 141 (ESR 140) does not know.
+ */
+export async function setViewport(page: Page, size: { width: number; height: number }): Promise<void> {
+  if (!(await page.browser().version()).toLowerCase().includes('firefox')) {
+    await page.setViewport(size);
+    return;
+  }
+  const context = Reflect.get(page.mainFrame(), '_id') as string;
+  await connectionOf(page.browser()).send('browsingContext.setViewport', { context, viewport: size });
 }

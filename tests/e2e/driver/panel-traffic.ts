@@ -50,7 +50,7 @@ if (location.pathname === '/sidepanel.html') {
  * any page of ours) listens too, to the same messages and connections, and counts what it pushes.
  */
 export async function countedPanel(ext: ExtensionBrowser): Promise<{ page: Page; traffic(): Promise<PanelTraffic> }> {
-  const page = await ext.browser.newPage();
+  const page = await ext.newTab();
   if (ext.engine === 'chromium') {
     await page.evaluateOnNewDocument(PANEL_COUNTER);
     await ext.goto(page, ext.url('sidepanel.html'));

@@ -3,7 +3,7 @@ import { GECKO_ID } from '../../../wxt.config';
 import { scaled } from '../support/time';
 import { inBrowserWindow, untilInBrowserWindow } from './firefox-chrome';
 import type { ExtensionBrowser, PanelView } from './types';
-import { until } from './ui';
+import { until, untilInPage } from './ui';
 
 /**
  * The toolbar button's real popup, opened as the user opens it, in both browsers:
@@ -48,7 +48,7 @@ async function openInChromium(ext: ExtensionBrowser): Promise<ToolbarPopup> {
     timeout: scaled(15_000),
   });
   const page = await target.asPage();
-  await page.waitForFunction(() => document.readyState === 'complete', { timeout: scaled(15_000) });
+  await untilInPage(page, () => document.readyState === 'complete', 'the popup loaded');
   const open = (t: Target) => ext.browser.targets().includes(t);
   return {
     evaluate: (fn, ...args) => page.evaluate(`(${fn.toString()})(document, ...${JSON.stringify(args)})`) as never,

@@ -71,6 +71,8 @@ export interface ExtensionBrowser {
   readonly profileDir: string;
   /** The address of an extension page (`options.html`). */
   url(path: string): string;
+  /** A new blank tab, in front. */
+  newTab(): Promise<Page>;
   /** Opens an extension page in a new tab; resolves once its document has loaded. */
   open(path: string): Promise<Page>;
   /** Opens a web page in a new tab; resolves once it has loaded. */

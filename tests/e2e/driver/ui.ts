@@ -22,11 +22,22 @@ export async function until<T>(read: () => Promise<T | undefined>, what: string,
   }
 }
 
-/** The element `selector` finds in `scope`, once it is there. */
+/**
+ * The element `selector` finds in `scope`, once it is there. Asked from here, not by puppeteer's
+ * `waitForSelector`: its poller makes a function in the page with `Function()`, which an extension
+ * page's CSP refuses in Firefox before 141 (ESR 140).
+ */
 export async function find(scope: Scope, selector: string, timeout = scaled(15_000)): Promise<ElementHandle> {
-  const found = await scope.waitForSelector(selector, { timeout });
-  if (found === null) throw new Error(`Not found: ${selector}`);
-  return found as ElementHandle;
+  return until(
+    async () => ((await scope.$(selector)) as ElementHandle | null) ?? undefined,
+    `the element ${selector}`,
+    timeout,
+  );
+}
+
+/** Waits until `fn`, run in `page` with `arg`, answers truthy (a page still loading counts as not yet). */
+export async function untilInPage(page: Page, fn: (arg: string) => unknown, what: string, arg = ''): Promise<void> {
+  await until(async () => ((await page.evaluate(fn, arg)) ? true : undefined), what);
 }
 
 /**
@@ -57,10 +68,39 @@ export async function steadyBox(
 ): Promise<{ x: number; y: number; width: number; height: number }> {
   const element = await find(scope, selector);
   const seen = await untilStill(async () => {
-    const box = await element.boundingBox();
+    const box = await viewportBox(element);
     return box === null ? undefined : { at: JSON.stringify(box), box };
   }, `${selector} to stand still`);
   return seen.box;
+}
+
+/**
+ * The element's box in the tab's viewport. Where the element is in a frame, Firefox before 141 (ESR
+ * 140) cannot tell puppeteer where the frame is (BiDi's `locateNodes` by context): the frame's
+ * viewport on the screen (`mozInnerScreenX`, Firefox's own) against the tab's says it instead.
+ */
+async function viewportBox(
+  element: ElementHandle,
+): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  if (element.frame.parentFrame() === null) return element.boundingBox();
+  return element.boundingBox().catch(async () => {
+    type Screen = { mozInnerScreenX: number; mozInnerScreenY: number };
+    const [inFrame, tab] = await Promise.all([
+      element.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const { mozInnerScreenX, mozInnerScreenY } = window as unknown as Screen;
+        return { x: box.left + mozInnerScreenX, y: box.top + mozInnerScreenY, width: box.width, height: box.height };
+      }),
+      element.frame
+        .page()
+        .mainFrame()
+        .evaluate(() => {
+          const { mozInnerScreenX, mozInnerScreenY } = window as unknown as Screen;
+          return { x: mozInnerScreenX, y: mozInnerScreenY };
+        }),
+    ]);
+    return { ...inFrame, x: inFrame.x - tab.x, y: inFrame.y - tab.y };
+  });
 }
 
 /** Every element `selector` finds in `scope` now. */
@@ -70,10 +110,6 @@ export function findAll(scope: Scope, selector: string): Promise<ElementHandle[]
 
 /** A user's click: on the element once it is visible, enabled and still. */
 export async function click(scope: Scope, selector: string): Promise<void> {
-  if (!isElement(scope)) {
-    await scope.locator(selector).setTimeout(scaled(15_000)).click();
-    return;
-  }
   await clickSteady(await find(scope, selector));
 }
 
@@ -94,13 +130,19 @@ async function clickSteady(element: ElementHandle): Promise<void> {
         const inView = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
         const hit = inView ? (el.getRootNode() as Document | ShadowRoot).elementFromPoint(x, y) : null;
         const on = hit !== null && el.contains(hit);
+        // Drawn (a box of its own) and enabled, as a user can click it.
+        const usable =
+          box.width > 0 &&
+          box.height > 0 &&
+          !(el as HTMLButtonElement).disabled &&
+          el.getAttribute('aria-disabled') !== 'true';
         // Out of the viewport or clipped by a scrolled box it sits in: brought into view (nothing
         // moves when it is in view already).
-        if (!on) el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-        return { at: [box.left, box.top, box.width, box.height].join(), on };
+        if (!on && usable) el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        return { at: [box.left, box.top, box.width, box.height].join(), on, usable };
       }),
-    'the element to stand still under the pointer',
-    (seen) => seen.on || ++coveredPolls >= 20,
+    'the element to stand still under the pointer, drawn and enabled',
+    (seen) => seen.usable && (seen.on || ++coveredPolls >= 20),
   );
   await element.click();
 }

@@ -41,7 +41,7 @@ function rewriter(): void {
 
 /** The platform's home page in a new tab, with `prepare` run in each of its documents before the page's scripts. */
 async function openSite(ext: ExtensionBrowser, url: string, prepare?: () => void): Promise<Page> {
-  const page = await ext.browser.newPage();
+  const page = await ext.newTab();
   if (prepare !== undefined) await page.evaluateOnNewDocument(prepare);
   await ext.goto(page, url);
   return page;

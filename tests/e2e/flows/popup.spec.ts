@@ -58,7 +58,7 @@ test('popup: shows who the key acts for, posts with Ctrl+Enter, counts the Outbo
 test('popup: "Open side panel" clicked the moment it shows opens the panel, however late the window is known', async ({
   ext,
 }) => {
-  const page = await ext.browser.newPage();
+  const page = await ext.newTab();
   if (ext.engine === 'chromium') {
     // A busy browser: which window the popup is in is answered only after the user's click (the
     // popup once asked first, and a quick click found no window to open the panel in). Firefox's
