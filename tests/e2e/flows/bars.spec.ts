@@ -24,7 +24,7 @@ import {
 } from '../driver/link-scripts';
 import { expect, test } from '../driver/test';
 import type { ExtensionBrowser } from '../driver/types';
-import { click, press, until, waitForText } from '../driver/ui';
+import { click, press, until, untilInPage, waitForText } from '../driver/ui';
 import { outboxMark, outboxSince, publishedPostIds, untilWrites, writesOf } from '../driver/writes';
 
 /** How many posts the page lists. */
@@ -232,9 +232,15 @@ test('inline bars: states show in place, failed with the reason, waiting for the
  * on a plain page of `scheme` (axe cannot enter the bar's closed root where it lives).
  */
 async function barViolations(page: Page, markup: string, scheme: 'light' | 'dark'): Promise<string[]> {
-  await page.setContent(
-    `<!doctype html><html lang="en"><head><title>Bar audit</title><style>${scheme === 'dark' ? 'body{background:#111;color:#eee}a{color:#8ab4f8}' : 'body{background:#fff;color:#111}'}</style></head><body><main><h1>Posts</h1><p><a href="/posts/p_1">A post</a><span id="host"></span></p></main></body></html>`,
-  );
+  // Written by the page itself and waited for here: puppeteer's `setContent` waits for a load event
+  // of its own, which ESR 140's WebDriver BiDi once never sent (30 s, in a full run).
+  const html = `<!doctype html><html lang="en"><head><title>Bar audit</title><style>${scheme === 'dark' ? 'body{background:#111;color:#eee}a{color:#8ab4f8}' : 'body{background:#fff;color:#111}'}</style></head><body><main><h1>Posts</h1><p><a href="/posts/p_1">A post</a><span id="host"></span></p></main></body></html>`;
+  await page.evaluate((content) => {
+    document.open();
+    document.write(content);
+    document.close();
+  }, html);
+  await untilInPage(page, () => document.title === 'Bar audit' && document.readyState === 'complete', 'the audit page');
   await page.evaluate(
     (css, html, scheme) => {
       const root = (document.getElementById('host') as HTMLElement).attachShadow({ mode: 'open' });
