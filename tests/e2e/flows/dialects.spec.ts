@@ -147,7 +147,9 @@ for (const dialect of ['standard', 'snake', 'resource']) {
     // A lost answer is found again and settles as sent.
     await control.control('POST', '/faults', { count: 1, method: 'POST', path: '/v1/posts', dropAfterCommit: true });
     await write({ kind: 'post', body: unique('Answer lost on the way') });
-    await waitForGroup(outbox.page, `Sent (${sentBefore + 8})`);
+    // Found again after the Outbox's retries, whose waits are full-jitter (up to 8 s each): a limit of
+    // 30 s, as a 15 s one was once passed in a full Firefox ESR 140 run.
+    await waitForGroup(outbox.page, `Sent (${sentBefore + 8})`, scaled(30_000));
 
     // A removed post: the reply fails as "no longer exists".
     await control.control('POST', `/posts/${fixtureId}/remove`, {});
