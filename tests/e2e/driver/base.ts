@@ -39,6 +39,10 @@ export abstract class BaseExtensionBrowser implements ExtensionBrowser {
   newTab(): Promise<Page> {
     return this.browser.newPage();
   }
+
+  setViewport(page: Page, size: { width: number; height: number }): Promise<void> {
+    return page.setViewport(size);
+  }
   abstract badge(page: Page): Promise<Badge>;
   abstract colourScheme(scheme: 'light' | 'dark' | null, page: Page): Promise<void>;
   abstract openSidePanel(trigger: () => Promise<void>): Promise<PanelView>;

@@ -1,4 +1,5 @@
 import type { CDPSession, Page } from 'puppeteer-core';
+import { frameIdOf } from './pages';
 import type { ExtensionBrowser } from './types';
 
 /**
@@ -79,7 +80,7 @@ function worldWatch(ext: ExtensionBrowser, page: Page): Promise<WorldWatch> {
 
 async function inIsolatedWorld(ext: ExtensionBrowser, page: Page, expression: string): Promise<string | undefined> {
   const { session, worlds } = await worldWatch(ext, page);
-  const frameId = Reflect.get(page.mainFrame(), '_id') as string;
+  const frameId = frameIdOf(page);
   const contextId = worlds.get(frameId)?.at(-1);
   if (contextId === undefined) throw new Error('None of our content scripts has run in this tab');
   const { result, exceptionDetails } = await session.send('Runtime.evaluate', {

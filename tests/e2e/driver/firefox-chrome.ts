@@ -31,7 +31,7 @@ export function connectionOf(browser: Browser): BidiConnection {
 const reaches = new WeakMap<Browser, Promise<{ window: string } | { tab: string }>>();
 
 /** A tiny page of Firefox's own (286 bytes), loaded in the parent process with the system principal. */
-export const PRIVILEGED_TAB_URL = 'chrome://global/content/win.xhtml';
+const PRIVILEGED_TAB_URL = 'chrome://global/content/win.xhtml';
 
 async function reachOf(browser: Browser): Promise<{ window: string } | { tab: string }> {
   const connection = connectionOf(browser);

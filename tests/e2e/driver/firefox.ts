@@ -9,6 +9,7 @@ import { BaseExtensionBrowser } from './base';
 import { VIEWPORT } from './chromium';
 import { SANDBOX_GRANT } from './chromium-profile';
 import { connectionOf, inBrowserWindow, untilInBrowserWindow } from './firefox-chrome';
+import { frameIdOf } from './pages';
 import { OUR_BUTTON } from './toolbar';
 import type { Badge, LaunchOptions, PanelView } from './types';
 import { until, untilInPage } from './ui';
@@ -65,16 +66,26 @@ export class FirefoxExtension extends BaseExtensionBrowser {
   override async newTab(): Promise<Page> {
     const [reference] = await this.browser.pages();
     if (reference === undefined) return this.browser.newPage();
-    const referenceContext = Reflect.get(reference.mainFrame(), '_id') as string;
-    const connection = connectionOf(this.browser);
-    const { context } = (await connection.send('browsingContext.create', { type: 'tab', referenceContext })).result as {
-      context: string;
-    };
-    await connection.send('browsingContext.setViewport', { context, viewport: VIEWPORT });
-    return until(
-      async () => (await this.browser.pages()).find((page) => Reflect.get(page.mainFrame(), '_id') === context),
+    const { context } = (
+      await connectionOf(this.browser).send('browsingContext.create', {
+        type: 'tab',
+        referenceContext: frameIdOf(reference),
+      })
+    ).result as { context: string };
+    const page = await until(
+      async () => (await this.browser.pages()).find((open) => frameIdOf(open) === context),
       'the new tab',
     );
+    await this.setViewport(page, VIEWPORT);
+    return page;
+  }
+
+  /**
+   * BiDi's own `browsingContext.setViewport`: puppeteer's `setViewport` also overrides the screen's
+   * orientation, a command Firefox before 141 (ESR 140) does not know.
+   */
+  override async setViewport(page: Page, size: { width: number; height: number }): Promise<void> {
+    await connectionOf(this.browser).send('browsingContext.setViewport', { context: frameIdOf(page), viewport: size });
   }
 
   /**
@@ -82,8 +93,7 @@ export class FirefoxExtension extends BaseExtensionBrowser {
    * address as done), then waits until the new document has loaded.
    */
   async goto(page: Page, url: string): Promise<void> {
-    const context = Reflect.get(page.mainFrame(), '_id') as string;
-    await connectionOf(this.browser).send('browsingContext.navigate', { context, url, wait: 'none' });
+    await connectionOf(this.browser).send('browsingContext.navigate', { context: frameIdOf(page), url, wait: 'none' });
     await untilInPage(
       page,
       (wanted: string) => location.href === wanted && document.readyState === 'complete',

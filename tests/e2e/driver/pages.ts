@@ -1,5 +1,4 @@
 import type { Page } from 'puppeteer-core';
-import { connectionOf } from './firefox-chrome';
 import type { ExtensionBrowser } from './types';
 import { untilInPage } from './ui';
 
@@ -21,16 +20,7 @@ export async function reload(ext: ExtensionBrowser, page: Page): Promise<void> {
   );
 }
 
-/**
- * Sets the page's viewport (CSS pixels), as a window of that size shows it. In Firefox only BiDi's
- * `browsingContext.setViewport`: puppeteer's `setViewport` also overrides the screen's orientation,
- * a command Firefox before 141 (ESR 140) does not know.
- */
-export async function setViewport(page: Page, size: { width: number; height: number }): Promise<void> {
-  if (!(await page.browser().version()).toLowerCase().includes('firefox')) {
-    await page.setViewport(size);
-    return;
-  }
-  const context = Reflect.get(page.mainFrame(), '_id') as string;
-  await connectionOf(page.browser()).send('browsingContext.setViewport', { context, viewport: size });
+/** The id the browser's protocol gives `page`'s main frame: a CDP frame id, a BiDi browsing context. */
+export function frameIdOf(page: Page): string {
+  return Reflect.get(page.mainFrame(), '_id') as string;
 }

@@ -73,6 +73,8 @@ export interface ExtensionBrowser {
   url(path: string): string;
   /** A new blank tab, in front. */
   newTab(): Promise<Page>;
+  /** Sets a tab's viewport (CSS pixels), as a window of that size shows it. */
+  setViewport(page: Page, size: { width: number; height: number }): Promise<void>;
   /** Opens an extension page in a new tab; resolves once its document has loaded. */
   open(path: string): Promise<Page>;
   /** Opens a web page in a new tab; resolves once it has loaded. */

@@ -3,7 +3,6 @@ import { removeEveryAccount } from '../driver/accounts';
 import { expectAccessible, schemeColours, useScheme } from '../driver/axe';
 import { configure } from '../driver/extension';
 import { SCENE, stageOutboxScene } from '../driver/outbox-scene';
-import { setViewport } from '../driver/pages';
 import { waitForFocus } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
 import type { ExtensionBrowser } from '../driver/types';
@@ -61,7 +60,7 @@ test('configured: options with every section filled in and field errors, popup a
 
   const panel = await SidePanelScreen.open(ext);
   const page = panel.page;
-  await setViewport(page, { width: 360, height: 800 });
+  await ext.setViewport(page, { width: 360, height: 800 });
   await panel.firstArticle();
   await expectAccessible(ext, page, 'side panel, timeline');
   await expectDarkMode(ext, page, 'side panel');
@@ -86,7 +85,7 @@ test('Outbox: a failed post with the inline editor open, and a disabled key', as
   await ext.call('checkKey');
   const panel = await SidePanelScreen.open(ext);
   const page = panel.page;
-  await setViewport(page, { width: 360, height: 800 });
+  await ext.setViewport(page, { width: 360, height: 800 });
   await ext.call('enqueueWrite', { kind: 'post', body: 'A post this key may not make.' });
   const outbox = new OutboxScreen(page);
   await outbox.open();

@@ -5,7 +5,6 @@ import { contentScriptRan, inContentScript } from '../driver/content-script';
 import { captureDownload } from '../driver/downloads';
 import { newAccount } from '../driver/extension';
 import { decorateSandboxSite } from '../driver/link-scripts';
-import { setViewport } from '../driver/pages';
 import { screenshot } from '../driver/screenshots';
 import { seedPosts } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
@@ -90,7 +89,7 @@ test('Saved posts: saved from the timeline and This page, newest first, removabl
     const shown = await untilSaved(panel.page, 2);
     expect(shown[0]).toContain(fromPage);
     expect(shown[1]).toContain(fromTimeline);
-    await setViewport(panel.page, { width: 360, height: 640 });
+    await ext.setViewport(panel.page, { width: 360, height: 640 });
     await screenshot(ext, panel.page, 'saved-posts');
     await expectAccessible(ext, panel.page, 'side panel, Saved', { include: [SAVED_VIEW] });
 

@@ -1,5 +1,4 @@
 import { SCENE, stageOutboxScene } from '../driver/outbox-scene';
-import { setViewport } from '../driver/pages';
 import { screenshotSchemes } from '../driver/screenshots';
 import { test } from '../driver/test';
 import { fill, find, role, waitForText } from '../driver/ui';
@@ -15,12 +14,12 @@ test('screenshots of the side panel, popup and options page, light and dark', as
   await stageOutboxScene(ext, control);
 
   const panel = await SidePanelScreen.open(ext);
-  await setViewport(panel.page, { width: 380, height: 760 });
+  await ext.setViewport(panel.page, { width: 380, height: 760 });
   await panel.firstArticle();
   await waitForText(panel.page, 'Writes resume in', { selector: OutboxScreen.banner });
   await screenshotSchemes(ext, panel.page, 'sidepanel');
   // Tall enough for every group of the Outbox.
-  await setViewport(panel.page, { width: 380, height: 1150 });
+  await ext.setViewport(panel.page, { width: 380, height: 1150 });
   const outbox = new OutboxScreen(panel.page);
   await outbox.open();
   await outbox.item(SCENE.reply, /Uncertain/);
@@ -28,13 +27,13 @@ test('screenshots of the side panel, popup and options page, light and dark', as
 
   const popup = await ext.open('popup.html');
   // The popup's own width (22rem); tall enough that no scroll bar takes from it.
-  await setViewport(popup, { width: 330, height: 600 });
+  await ext.setViewport(popup, { width: 330, height: 600 });
   await waitForText(popup, /Signed in as /);
   await fill(popup, role('textbox', 'Quick post'), 'Turnout at the Riverside hearing was the highest since 2019.');
   await screenshotSchemes(ext, popup, 'popup', { fullPage: true });
 
   const options = await ext.open('options.html');
-  await setViewport(options, { width: 760, height: 900 });
+  await ext.setViewport(options, { width: 760, height: 900 });
   await find(options, role('heading', /^Account:/));
   await waitForText(options, 'Alt+Shift+D', { selector: 'kbd' });
   await screenshotSchemes(ext, options, 'options', { fullPage: true });

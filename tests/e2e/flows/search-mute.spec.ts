@@ -1,6 +1,5 @@
 import { expectAccessible } from '../driver/axe';
 import { newAccount } from '../driver/extension';
-import { setViewport } from '../driver/pages';
 import { seedPosts } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
 import { click, fill, find, findAll, role, textOf, uniqueTag, until, waitForText, withText } from '../driver/ui';
@@ -24,7 +23,7 @@ test('search filters the loaded posts as typed, with no request; mutes hide post
   await newAccount(ext, control);
   const panel = await SidePanelScreen.open(ext);
   const page = panel.page;
-  await setViewport(page, { width: 360, height: 760 });
+  await ext.setViewport(page, { width: 360, height: 760 });
   await panel.article(`Bus lane ${tag}`);
   const drawn = async () => (await findAll(page, SidePanelScreen.articles)).length;
 

@@ -1,6 +1,5 @@
 import { expectAccessible } from '../driver/axe';
 import { newAccount } from '../driver/extension';
-import { setViewport } from '../driver/pages';
 import { screenshotSchemes } from '../driver/screenshots';
 import { sandboxEvents, seedPosts, waitForFocus } from '../driver/side-panel';
 import { expect, test } from '../driver/test';
@@ -58,7 +57,7 @@ test('side panel: arrow keys walk the feed and the tab strip; accessible and pic
   await newAccount(ext, control);
   const panel = await SidePanelScreen.open(ext);
   const page = panel.page;
-  await setViewport(page, { width: 360, height: 760 });
+  await ext.setViewport(page, { width: 360, height: 760 });
   await panel.firstArticle();
   await expectAccessible(ext, page, 'side panel, timeline');
   await screenshotSchemes(ext, page, 'sidepanel-timeline');

@@ -1,7 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { listOutbox, newNamedAccount } from '../../driver/extension';
 import { wordsOf } from '../../driver/locales';
-import { setViewport } from '../../driver/pages';
 import { screenshot } from '../../driver/screenshots';
 import { seedPosts } from '../../driver/side-panel';
 import { expect, test } from '../../driver/test';
@@ -112,12 +111,12 @@ export function narrowPanelTests(lang: 'en' | 'de' | 'fr'): void {
     );
 
     const page = await ext.open('sidepanel.html');
-    await setViewport(page, { width: 500, height: 700 });
+    await ext.setViewport(page, { width: 500, height: 700 });
     await find(page, '[role="feed"] article');
     await find(page, '[role="tab"] .tab-badge');
 
     for (const width of WIDTHS) {
-      await setViewport(page, { width, height: 700 });
+      await ext.setViewport(page, { width, height: 700 });
       const layout = await until(async () => {
         const now = await layoutOf(page);
         return now.width === width ? now : undefined;
@@ -158,7 +157,7 @@ export function narrowPanelTests(lang: 'en' | 'de' | 'fr'): void {
     }
 
     // The Outbox at the sidebar's width: each write's lines ("Sent at … · id …", a countdown) wrap, none runs off.
-    await setViewport(page, { width: 252, height: 700 });
+    await ext.setViewport(page, { width: 252, height: 700 });
     await page.click('#tab-outbox');
     await find(page, '#panel-outbox .outbox-entry.state-waiting');
     await find(page, '#panel-outbox .outbox-entry.state-sent');

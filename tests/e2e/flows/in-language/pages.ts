@@ -3,7 +3,6 @@ import { clickBarButton, focusedComposer, waitForBars } from '../../driver/bars'
 import { SANDBOX_SITE_MATCHES, waitForRegistration } from '../../driver/link-scripts';
 import { localeProblems, wordsOf } from '../../driver/locales';
 import { stageOutboxScene } from '../../driver/outbox-scene';
-import { setViewport } from '../../driver/pages';
 import { screenshot } from '../../driver/screenshots';
 import { seedPosts } from '../../driver/side-panel';
 import { expect, test } from '../../driver/test';
@@ -37,7 +36,7 @@ export function localePageTests(locale: 'de' | 'fr'): void {
   // The first test of each language meets the extension as installed: nothing set up yet.
   test(`in ${locale}, the welcome page of a new user has all its words and fits its width`, async ({ ext }) => {
     const welcome = await ext.open('welcome.html');
-    await setViewport(welcome, { width: 900, height: 900 });
+    await ext.setViewport(welcome, { width: 900, height: 900 });
     await find(welcome, role('heading', say('welcomeConnectTitle')));
     expect(await isDisabled(welcome, role('button', say('welcomeSitesAllow')))).toBe(false);
     expect(await localeProblems(welcome, locale)).toEqual([]);
@@ -56,7 +55,7 @@ export function localePageTests(locale: 'de' | 'fr'): void {
 
     const panel = await SidePanelScreen.open(ext);
     const page = panel.page;
-    await setViewport(page, { width: 360, height: 760 });
+    await ext.setViewport(page, { width: 360, height: 760 });
     await find(page, `${role('feed', say('panelTimelineHeading'))} article`);
     await find(page, '.pause-banner');
     expect(await localeProblems(page, locale)).toEqual([]);
@@ -66,7 +65,7 @@ export function localePageTests(locale: 'de' | 'fr'): void {
     expect(new Set(tabTops).size, 'the tabs wrap onto a second line').toBe(1);
     await screenshot(ext, page, `sidepanel-${locale}`);
 
-    await setViewport(page, { width: 360, height: 1150 });
+    await ext.setViewport(page, { width: 360, height: 1150 });
     await (await find(page, role('tab', say('panelTabOutbox')))).click();
     await exactText(await find(page, role('region', say('outboxTitle'), { exact: true })), say('outboxStateUncertain'));
     expect(await localeProblems(page, locale)).toEqual([]);
@@ -75,7 +74,7 @@ export function localePageTests(locale: 'de' | 'fr'): void {
     // "This page", with the discussed page in the tab beside the panel.
     const beside = await ext.openTab(discussed);
     await beside.bringToFront();
-    await setViewport(page, { width: 360, height: 760 });
+    await ext.setViewport(page, { width: 360, height: 760 });
     await clickBehind(page, role('tab', say('panelTabThisPage')));
     await until(
       async () => ((await findAll(page, '#panel-page article')).length === 1 ? true : undefined),
@@ -88,14 +87,14 @@ export function localePageTests(locale: 'de' | 'fr'): void {
 
     const popup = await ext.open('popup.html');
     // The popup is as wide as its page says (22rem): the browser sizes it to that.
-    await setViewport(popup, { width: 330, height: 600 });
+    await ext.setViewport(popup, { width: 330, height: 600 });
     await waitForText(popup, say('popupSignedInAs').replace('$V1$', '').trim());
     await fill(popup, role('textbox', say('popupQuickPost')), 'Turnout at the Riverside hearing.');
     expect(await localeProblems(popup, locale)).toEqual([]);
     await screenshot(ext, popup, `popup-${locale}`, { fullPage: true });
 
     const options = await ext.open('options.html');
-    await setViewport(options, { width: 760, height: 900 });
+    await ext.setViewport(options, { width: 760, height: 900 });
     await find(options, role('heading', new RegExp(`^${say('accountsTitle')}`)));
     const shortcut = await find(options, role('region', say('optionsShortcutTitle'), { exact: true }));
     await until(
@@ -108,7 +107,7 @@ export function localePageTests(locale: 'de' | 'fr'): void {
     // The inline bars on the platform's site, one with its reply composer open.
     await waitForRegistration(ext, SANDBOX_SITE_MATCHES);
     const site = await ext.openTab(`${control.baseUrl}/`);
-    await setViewport(site, { width: 900, height: 520 });
+    await ext.setViewport(site, { width: 900, height: 520 });
     const bars = await waitForBars(ext, site, 2, 'the inline bars');
     const second = bars.filter((bar) => bar.buttons.length > 0)[1];
     const labels = second?.buttons.map((button) => button.label) ?? [];
