@@ -1,17 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from '@/lib/zod';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourcesUnder(full);
-    return /\.tsx?$/.test(name) ? [full] : [];
-  });
-}
+import { REPO_ROOT as root, walk } from './support/repo-files';
 
 describe('zod in the extension', () => {
   it('never compiles a parser with the Function constructor (jitless)', () => {
@@ -31,7 +22,7 @@ describe('zod in the extension', () => {
 
   it('is imported through lib/zod.ts everywhere in the extension, so jitless is set before any schema', () => {
     const direct = ['lib', 'entrypoints', 'components']
-      .flatMap((dir) => sourcesUnder(path.join(root, dir)))
+      .flatMap((dir) => walk(path.join(root, dir), (file) => /\.tsx?$/.test(file)))
       .filter((file) => file !== path.join(root, 'lib/zod.ts'))
       .filter((file) => /^import (?!type\b)[^;]*from 'zod(\/[^']*)?';/m.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(root, file));

@@ -1,20 +1,8 @@
 // @vitest-environment node
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '../../..');
-const SKIP = new Set(['node_modules', '.output', '.wxt', '.git', 'test-results', '.sandbox', 'playwright-report']);
-
-function walk(dir: string, keep: (file: string) => boolean, found: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    if (SKIP.has(name)) continue;
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) walk(full, keep, found);
-    else if (keep(full)) found.push(full);
-  }
-  return found;
-}
+import { REPO_ROOT as root, walk } from '../support/repo-files';
 
 /** The targets of Markdown links and images, and of HTML `src`/`href` attributes, in a Markdown file. */
 function targets(markdown: string): string[] {

@@ -1,24 +1,13 @@
 // @vitest-environment node
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '../../..');
-const specRoot = path.join(root, 'tests/e2e');
-
-function files(dir: string, keep: (file: string) => boolean, found: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) files(full, keep, found);
-    else if (keep(full)) found.push(full);
-  }
-  return found;
-}
+import { REPO_ROOT as root, walk } from '../support/repo-files';
 
 /** Where a line declares what a doc may point at: a test, a group of tests, or its settings. */
 const DECLARES = /\btest(?:\.describe|\.use|\.skip)?\(/;
 
-/** Typographic quotes and ellipses read as the plain ones a doc may use. */
+/** Typographic quotes read as the plain ones a doc may use. */
 const plain = (text: string) => text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
 
 /**
@@ -41,12 +30,12 @@ function namedBy(line: string, title: string): boolean {
 
 describe('docs point at the tests they name', () => {
   const specs = new Map(
-    files(specRoot, (file) => file.endsWith('.spec.ts')).map((file) => [
+    walk(path.join(root, 'tests/e2e'), (file) => file.endsWith('.spec.ts')).map((file) => [
       path.basename(file),
       readFileSync(file, 'utf8').split('\n'),
     ]),
   );
-  const docs = ['docs/e2e-flows.md', 'docs/decisions.md', 'README.md', 'tests/e2e/driver/README.md'];
+  const docs = walk(root, (file) => file.endsWith('.md'));
 
   it('finds the spec files and the references', () => {
     expect(specs.size).toBeGreaterThan(30);
@@ -56,18 +45,19 @@ describe('docs point at the tests they name', () => {
   it('every `name.spec.ts:N` lands on a line that declares a test, and on its title where one is quoted', () => {
     const wrong: string[] = [];
     for (const doc of docs) {
-      const text = readFileSync(path.join(root, doc), 'utf8');
+      const text = readFileSync(doc, 'utf8');
+      const where = path.relative(root, doc);
       for (const match of text.matchAll(/([\w.-]+\.spec\.ts):(\d+)(?: › ([^`\n]*))?/g)) {
         const [cited, name = '', line = '', title] = match;
         const source = specs.get(name);
         if (source === undefined) {
-          wrong.push(`${doc}: ${cited} (no such spec file)`);
+          wrong.push(`${where}: ${cited} (no such spec file)`);
           continue;
         }
         const declared = plain(source[Number(line) - 1] ?? '');
-        if (!DECLARES.test(declared)) wrong.push(`${doc}: ${cited} (line ${line} declares no test)`);
+        if (!DECLARES.test(declared)) wrong.push(`${where}: ${cited} (line ${line} declares no test)`);
         else if (title !== undefined && !namedBy(declared, title))
-          wrong.push(`${doc}: ${cited} (line ${line} is not "${title}")`);
+          wrong.push(`${where}: ${cited} (line ${line} is not "${title}")`);
       }
     }
     expect(wrong).toEqual([]);
