@@ -55,6 +55,8 @@ const checksMayRun = schemasFirst
       () => undefined,
     )
   : whenFirstItemsPainted(FIRST_PAINT_LIMIT);
+// The pushes are checked by zod too: the first ones (status, settings, the Saved list) wait likewise.
+pageStore().holdPushesUntil(checksMayRun);
 // The settings asked for before this code loaded seed the page's store; its pushes keep them current.
 void early?.settings.then(async (raw) => {
   await filled;
@@ -73,15 +75,13 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') flush();
 });
 
+// The first render does not wait for the drafts: the composers and reply boxes show them once read.
+void drafts.load(early?.drafts);
 const root = document.getElementById('app');
-void drafts
-  .load(early?.drafts)
-  .catch(() => undefined)
-  .then(() => {
-    if (root === null) return;
-    expectFirstItems();
-    render(<App store={store} drafts={drafts} kinds={kinds} mutes={mutes} />, root);
-  });
+if (root !== null) {
+  expectFirstItems();
+  render(<App store={store} drafts={drafts} kinds={kinds} mutes={mutes} />, root);
+}
 
 // Shown as the browser's side panel (not in a tab), it says which window shows it: the keyboard
 // command then closes it there.

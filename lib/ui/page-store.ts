@@ -104,6 +104,10 @@ export class PageStore {
   private retry: ReturnType<typeof setTimeout> | undefined;
   /** The window this side panel is shown in, said again after every reconnection. */
   private panelIn: number | undefined;
+  /** What pushes wait for before they are checked and applied (see {@link holdPushesUntil}). */
+  private hold: Promise<unknown> = Promise.resolve();
+  /** The push schema, loaded once the hold is over; every push waits on this one promise, in order. */
+  private pushChecks: ReturnType<typeof loadPushChecks> | undefined;
 
   get(): PageState {
     return this.state;
@@ -132,6 +136,17 @@ export class PageStore {
     this.panelIn = windowId;
     if (this.port === undefined) this.connect();
     else this.port.postMessage({ panelIn: windowId });
+  }
+
+  /**
+   * Pushes that come before `ready` settles wait for it, then are checked and applied in the order
+   * they came. The side panel holds them until its first posts are painted: the push schema is zod
+   * (the `checks` chunk), and loading it while the first page is on its way would put its parsing
+   * before the posts (docs/performance.md, "Side panel opening"). Called before the first push.
+   */
+  holdPushesUntil(ready: Promise<unknown>): void {
+    if (this.pushChecks !== undefined) return;
+    this.hold = ready.then(noop, noop);
   }
 
   /** Reads the next page of older sent writes; an error's reply when it failed. */
@@ -171,9 +186,10 @@ export class PageStore {
     const port = browser.runtime.connect({ name: STATE_PORT });
     this.port = port;
     port.onMessage.addListener((raw: unknown) => {
-      // The push schema (zod) loads with the first push, not with the page; callbacks on one
-      // promise run in the order they were added, so pushes keep their order.
-      void loadPushChecks().then(({ statePushSchema }) => {
+      // The push schema (zod) loads with the first push (once the hold is over), not with the page;
+      // callbacks on one promise run in the order they were added, so pushes keep their order.
+      this.pushChecks ??= this.hold.then(loadPushChecks);
+      void this.pushChecks.then(({ statePushSchema }) => {
         const push = statePushSchema.safeParse(raw);
         if (!push.success || this.port !== port) return;
         this.pushes += 1;

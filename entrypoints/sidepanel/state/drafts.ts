@@ -24,19 +24,60 @@ export const SAVE_DELAY_MS = 400;
  * without reading first: a save started as the panel closes is on its way at once, and another
  * open panel's drafts are never written over, so nothing needs to follow its changes. `clear`
  * saves at once: it runs when a write was queued.
+ *
+ * The page draws before the stored drafts are read (the side panel's first posts do not wait for
+ * IndexedDB): until then every draft reads as empty, and what the page changes meanwhile stays over
+ * what is read (it is newer). Who shows a draft hears when they came ({@link whenLoaded}).
  */
 export class DraftStore {
   private drafts: StoredDrafts = EMPTY_DRAFTS;
   private readonly dirty = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
+  /** The drafts this page changed before the stored ones were read: those stay as changed here. */
+  private readonly changedEarly = new Set<string>();
+  private loaded = false;
+  private readonly loadListeners = new Set<() => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Reads the stored drafts. `prefetched` is a raw read already on its way (the panel's early script). */
+  /**
+   * Reads the stored drafts. `prefetched` is a raw read already on its way (the panel's early
+   * script). A read that fails leaves the drafts as they are (a damaged store loses drafts, never
+   * the panel); either way the drafts count as loaded after it.
+   */
   async load(prefetched?: Promise<unknown>): Promise<void> {
-    const early = prefetched === undefined ? undefined : await prefetched.catch(() => undefined);
-    this.drafts = early === undefined ? await readDrafts() : draftsFromRaw(early as RawPrefs);
+    try {
+      const early = prefetched === undefined ? undefined : await prefetched.catch(() => undefined);
+      const stored = early === undefined ? await readDrafts() : draftsFromRaw(early as RawPrefs);
+      const texts = { ...stored.texts };
+      const changedAt = { ...stored.changedAt };
+      for (const key of this.changedEarly) {
+        delete texts[key];
+        delete changedAt[key];
+        const text = this.drafts.texts[key];
+        if (text === undefined) continue;
+        texts[key] = text;
+        changedAt[key] = this.drafts.changedAt[key] ?? this.now();
+      }
+      this.drafts = { texts, changedAt };
+    } catch (error) {
+      console.warn('Reading the drafts failed; the composers start empty', error);
+    } finally {
+      this.loaded = true;
+      for (const listener of this.loadListeners) listener();
+      this.loadListeners.clear();
+    }
+  }
+
+  /** Calls `listener` once the stored drafts are read (at once when they are); returns how to stop waiting. */
+  whenLoaded(listener: () => void): () => void {
+    if (this.loaded) {
+      listener();
+      return () => undefined;
+    }
+    this.loadListeners.add(listener);
+    return () => this.loadListeners.delete(listener);
   }
 
   /** The draft of `key` ('' when none). */
@@ -103,5 +144,6 @@ export class DraftStore {
     }
     this.drafts = { texts, changedAt };
     this.dirty.add(key);
+    if (!this.loaded) this.changedEarly.add(key);
   }
 }

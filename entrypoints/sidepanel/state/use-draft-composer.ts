@@ -43,6 +43,9 @@ export function useDraftComposer(
     },
     [],
   );
+  // Drawn before the stored drafts were read: the draft shows once they are (what was typed
+  // meanwhile is the draft then: the store keeps it over the stored one).
+  useEffect(() => drafts.whenLoaded(() => setValue(drafts.get(key))), [drafts, key]);
 
   const onInput = useCallback(
     (text: string) => {

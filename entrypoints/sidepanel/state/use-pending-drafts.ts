@@ -33,6 +33,8 @@ export function usePendingDrafts(options: PendingDraftsOptions): void {
   useEffect(() => {
     if (!ready || waiting === null || waiting === undefined) return;
     void (async () => {
+      // Added to the stored drafts, never in their place: wait until they are read.
+      await new Promise<void>((resolve) => latest.current.drafts.whenLoaded(resolve));
       // Once taken, a draft is applied even if the effect ended meanwhile: it is in no store any more.
       const reply = await sendMessage('takePendingDraft');
       const draft = reply.ok ? reply.data : null;

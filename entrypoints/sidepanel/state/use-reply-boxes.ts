@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { domId } from '@/components/timeline/TimelineItem';
 import type { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
 import { useStableCallback } from '@/lib/ui/memo';
@@ -27,8 +27,20 @@ export interface ReplyBoxes {
  * button.
  */
 export function useReplyBoxes(drafts: DraftStore): ReplyBoxes {
-  const [boxes, setBoxes] = useState<ReadonlyMap<string, Box>>(
-    () => new Map(drafts.replyPostIds().map((postId) => [postId, { version: 0, focus: false }])),
+  const [boxes, setBoxes] = useState<ReadonlyMap<string, Box>>(new Map());
+  // The panel draws before the stored drafts are read: the boxes with a draft open once they are.
+  useEffect(
+    () =>
+      drafts.whenLoaded(() =>
+        setBoxes((current) => {
+          const missing = drafts.replyPostIds().filter((postId) => !current.has(postId));
+          if (missing.length === 0) return current;
+          const next = new Map(current);
+          for (const postId of missing) next.set(postId, { version: 0, focus: false });
+          return next;
+        }),
+      ),
+    [drafts],
   );
   const open = (postId: string, focus: boolean) =>
     setBoxes((current) => new Map(current).set(postId, { version: (current.get(postId)?.version ?? 0) + 1, focus }));

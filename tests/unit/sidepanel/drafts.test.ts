@@ -73,6 +73,56 @@ describe('DraftStore', () => {
     expect((await readDrafts()).texts).toEqual({ post: 'from one', 'reply:p2': 'from two' });
   });
 
+  it('a page drawn before its drafts are read: what it changes meanwhile stays over what is read', async () => {
+    await writeDrafts(
+      new Map([
+        ['post', { text: 'stored post', at: 1 }],
+        [replyDraftKey('p1'), { text: 'stored reply', at: 1 }],
+        [replyDraftKey('p2'), { text: 'cleared here', at: 1 }],
+      ]),
+    );
+    const drafts = new DraftStore();
+    const heard: string[] = [];
+    drafts.whenLoaded(() => heard.push(drafts.get('post')));
+    // Typed, and a reply sent (its draft cleared), before the read answered.
+    drafts.set('post', 'typed at once');
+    const cleared = drafts.clear(replyDraftKey('p2'));
+    expect(heard).toEqual([]);
+    await drafts.load();
+    await cleared;
+    expect(heard).toEqual(['typed at once']);
+    expect(drafts.get(replyDraftKey('p1'))).toBe('stored reply');
+    expect(drafts.replyPostIds()).toEqual(['p1']);
+    // Loaded: a listener hears at once.
+    drafts.whenLoaded(() => heard.push('late'));
+    expect(heard).toEqual(['typed at once', 'late']);
+    await drafts.flush();
+    expect((await readDrafts()).texts).toEqual({ post: 'typed at once', 'reply:p1': 'stored reply' });
+  });
+
+  it('a read that fails leaves the composers empty and the page working: the drafts count as loaded', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const drafts = new DraftStore();
+    let heard = false;
+    drafts.whenLoaded(() => {
+      heard = true;
+    });
+    // A raw read whose reading throws, as a store the browser damaged could.
+    const damaged = {
+      get value(): unknown {
+        throw new Error('damaged');
+      },
+    };
+    await drafts.load(Promise.resolve(damaged));
+    expect(heard).toBe(true);
+    expect(warn).toHaveBeenCalledOnce();
+    expect(drafts.get('post')).toBe('');
+    drafts.set('post', 'still saved');
+    await drafts.flush();
+    expect((await readDrafts()).texts).toEqual({ post: 'still saved' });
+    warn.mockRestore();
+  });
+
   it('keeps only the most recent reply drafts', async () => {
     let now = 0;
     const drafts = new DraftStore(() => ++now);

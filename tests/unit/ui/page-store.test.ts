@@ -87,6 +87,36 @@ describe('the page store: settings come with the pushes', () => {
     expect(seen).toEqual([['seed'], ['pushed']]);
   });
 
+  it('pushes held until the page is ready wait, then apply in the order they came', async () => {
+    const store = new PageStore();
+    let ready: () => void = () => undefined;
+    store.holdPushesUntil(new Promise<void>((resolve) => (ready = resolve)));
+    const seen: (string[] | undefined)[] = [];
+    store.subscribe(() => seen.push(store.get().settings?.mutedWords));
+    background.push({ status, settings: muting(['first']) });
+    background.push({ status, settings: muting(['second']) });
+    await settle();
+    expect(seen).toEqual([]);
+    expect(store.get().settings).toBeUndefined();
+    ready();
+    await settle();
+    expect(seen).toEqual([['first'], ['second']]);
+    // A hold asked for once pushes flow changes nothing: a later push applies at once.
+    store.holdPushesUntil(new Promise(() => undefined));
+    background.push({ status, settings: muting(['third']) });
+    await settle();
+    expect(store.get().settings?.mutedWords).toEqual(['third']);
+  });
+
+  it('a hold that fails still lets the pushes through', async () => {
+    const store = new PageStore();
+    store.holdPushesUntil(Promise.reject(new Error('no paint')));
+    store.subscribe(() => undefined);
+    background.push({ status, settings: muting(['after']) });
+    await settle();
+    expect(store.get().settings?.mutedWords).toEqual(['after']);
+  });
+
   it("a save's answer shows at once, unless a push came while it was on its way", async () => {
     const store = new PageStore();
     store.subscribe(() => undefined);

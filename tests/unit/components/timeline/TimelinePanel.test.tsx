@@ -79,8 +79,11 @@ async function openPanel(status: Status | undefined = statusOf(), cached?: Contr
   const store = new TimelineStore((request) => send('getTimelinePage', request), cache);
   void store.loadFirst();
   const drafts = new DraftStore();
-  await drafts.load();
+  // Drawn before the drafts are read, as main.tsx does: they show once read.
+  const loaded = drafts.load();
   const view = render(<TimelinePanel store={store} status={status} drafts={drafts} />);
+  await flush();
+  await loaded;
   await flush();
   return {
     ...view,
@@ -275,6 +278,28 @@ describe('TimelinePanel', () => {
     expect(calls('enqueueWrite')).toEqual([{ kind: 'comment', postId: 'p_1', body: 'Source?' }]);
     expect(within(firstArticle()).queryByRole('textbox', { name: 'Reply' })).toBeNull();
     expect(screen.getByText('Reply queued. The Outbox shows how it went.')).toBeTruthy();
+  });
+
+  it('shows the new-post draft once read; what is typed before it is read stays', async () => {
+    await legacyDraftsItem.setValue({ texts: { post: 'Kept from last time' }, changedAt: { post: 1 } });
+    await openPanel();
+    const box = () => screen.getByRole('textbox', { name: 'New post' }) as HTMLTextAreaElement;
+    expect(box().value).toBe('Kept from last time');
+    cleanup();
+
+    const store = new TimelineStore((request) => send('getTimelinePage', request));
+    void store.loadFirst();
+    const drafts = new DraftStore();
+    let answer: (raw: unknown) => void = () => undefined;
+    const loaded = drafts.load(new Promise((resolve) => (answer = resolve)));
+    render(<TimelinePanel store={store} status={statusOf()} drafts={drafts} />);
+    await flush();
+    expect(box().value).toBe('');
+    fireEvent.input(box(), { target: { value: 'Typed at once' } });
+    answer({ value: { texts: { post: 'Kept from last time' }, changedAt: { post: 1 } }, records: [] });
+    await loaded;
+    await flush();
+    expect(box().value).toBe('Typed at once');
   });
 
   it('reopens a reply box that had a draft when the panel was closed', async () => {
