@@ -73,7 +73,10 @@ export const GECKO_ID = 'debate-companion@debate-platform.example';
 // https://wxt.dev/api/config.html
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
-  // Explicit imports everywhere: a reader sees where every name comes from.
+  // Explicit imports everywhere: a reader sees where every name comes from. WXT's auto-import still
+  // runs (its plugin ignores `disabled`) and adds an import for a free-looking name it knows, a
+  // parameter called `storage` among them: tests/e2e/build/store-code.spec.ts holds the builds free of
+  // its storage module.
   imports: false,
   ...(process.env.DC_OUT_DIR === undefined ? {} : { outDir: process.env.DC_OUT_DIR }),
   vite: () => ({

@@ -23,12 +23,12 @@ interface Stored {
   mutes?: unknown;
 }
 
-function load(storage: Storage | undefined): Stored {
-  return readStamped(storage, PANEL_CACHE_KEY) ?? {};
+function load(area: Storage | undefined): Stored {
+  return readStamped(area, PANEL_CACHE_KEY) ?? {};
 }
 
-function save(storage: Storage | undefined, change: Stored): void {
-  writeStamped(storage, PANEL_CACHE_KEY, { ...load(storage), ...change });
+function save(area: Storage | undefined, change: Stored): void {
+  writeStamped(area, PANEL_CACHE_KEY, { ...load(area), ...change });
 }
 
 /** Keeps the well-formed entries of a stored list. */
@@ -72,15 +72,17 @@ export interface PanelCache {
  * page and the kinds one after the other while it starts); each write reads the stored value afresh,
  * since another open panel may have written since.
  */
-export function panelCache(storage: Storage | undefined = globalThis.localStorage): PanelCache {
+// The parameter is not called `storage`: WXT's auto-import (on even with `imports: false`, see
+// wxt.config.ts) would take the name for its storage module and add it to the panel's first screen.
+export function panelCache(area: Storage | undefined = globalThis.localStorage): PanelCache {
   let kept: Stored | undefined;
   const stored = () => {
-    kept ??= load(storage);
+    kept ??= load(area);
     return kept;
   };
   const write = (change: Stored) => {
     kept = undefined;
-    save(storage, change);
+    save(area, change);
   };
   return {
     firstPage: { read: () => valid(stored().page, isStoredPost), write: (items) => write({ page: items }) },

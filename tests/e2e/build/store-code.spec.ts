@@ -41,4 +41,14 @@ for (const build of [CHROME_BUILD, FIREFOX_BUILD]) {
     }
     expect(found).toEqual([]);
   });
+
+  // WXT adds an import of its own modules for a free name it knows, `imports: false` or not
+  // (wxt.config.ts): a parameter called `storage` once put WXT's storage module, and the work it does
+  // when loaded, on the side panel's first screen. No code of ours uses it.
+  test(`${path.basename(build)}: no script carries WXT's storage module`, () => {
+    const carrying = scriptsUnder(build).filter((file) =>
+      readFileSync(file, 'utf8').includes('must be loaded in a web extension environment'),
+    );
+    expect(carrying.map((file) => path.relative(build, file))).toEqual([]);
+  });
 }
