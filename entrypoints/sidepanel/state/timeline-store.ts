@@ -1,6 +1,7 @@
 import type { Reply, ReplyError } from '@/lib/messages/envelope';
 import type { PostView } from '@/lib/messages/fields';
 import type { ReplyData } from '@/lib/messages/protocol';
+import { keepUnchanged } from '@/lib/ui/keep-unchanged';
 
 /** Size of the first page: small, so the panel paints quickly. */
 export const FIRST_PAGE = 20;
@@ -130,7 +131,12 @@ export class TimelineStore {
       );
       return;
     }
-    const items = unique(reply.data.items);
+    // A post as it was keeps its record: its row does not render again (the last opening's posts,
+    // replaced as the panel opens, are most often the same). Its counts are as of this answer.
+    const items = keepUnchanged(this.state.items, unique(reply.data.items), (kept, fresh) => {
+      const at = this.readAt.get(fresh);
+      if (at !== undefined) this.readAt.set(kept, at);
+    });
     this.cache?.write(items);
     this.set({
       items,

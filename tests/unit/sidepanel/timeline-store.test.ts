@@ -243,6 +243,18 @@ describe('TimelineStore with a first-page cache', () => {
     expect(written).toEqual([['p3', 'p2']]);
   });
 
+  it('keeps the records of cached posts the fresh page brings unchanged: their rows do not render again', async () => {
+    const cached = [post('p2'), post('p1')];
+    const edited = { ...post('p1'), body: 'edited' };
+    const fresh: Reply<'getTimelinePage'> = { ok: true, data: { items: [post('p2'), edited], nextCursor: null } };
+    const store = new TimelineStore(vi.fn<FetchPage>().mockResolvedValue(fresh), cacheOf(cached).cache);
+    await store.loadFirst();
+    const [p2, p1] = store.getState().items;
+    expect(p2).toBe(cached[0]);
+    expect(p1).toBe(fresh.ok ? fresh.data.items[1] : undefined);
+    expect(p1?.body).toBe('edited');
+  });
+
   it('drops the cached posts when the fresh page fails: the error shows, not old posts', async () => {
     const { cache, written } = cacheOf([post('p1')]);
     const store = new TimelineStore(vi.fn<FetchPage>().mockResolvedValue(failure('unauthorized')), cache);
