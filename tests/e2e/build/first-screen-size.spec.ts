@@ -13,7 +13,8 @@ import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
  * reason there, or loads later.
  */
 // 29 Nov 2026: 44,000 → 45,000 for the first page checked without zod (docs/performance.md).
-const CEILINGS = { firstScreen: 45_000, afterwards: 30_500 };
+// 30 Nov 2026: 45,000 → 44,000, WXT's storage module off the first screen (42,011 B then).
+const CEILINGS = { firstScreen: 44_000, afterwards: 30_500 };
 
 /** The files the panel's first screen loads, read from the built page; the `checks` chunk after them. */
 function firstScreenFiles(build: string): { first: string[]; after: string[] } {
