@@ -60,7 +60,9 @@ export interface TimelinePanelProps {
 export function TimelinePanel(props: TimelinePanelProps) {
   const { store, status, drafts, kinds: kindsSource, mutes: mutesSource } = props;
   const [state, setState] = useState(() => store.getState());
-  useEffect(() => {
+  // Subscribed as the first render commits, not after its frame (where effects run): the first page,
+  // when it comes while that frame is drawn, renders at once instead of waiting for the effects.
+  useLayoutEffect(() => {
     setState(store.getState());
     return store.subscribe(setState);
   }, [store]);
