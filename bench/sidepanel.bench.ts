@@ -10,7 +10,7 @@ import { FORGET, openOnce, openPanel, panelBrowser } from './support/panel-brows
 import { preactFloorScript } from './support/preact-floor';
 import { spawnSandbox } from './support/sandbox-process';
 import { fmt, percentile, type Table } from './support/table';
-import { trickTable } from './support/trick-builds';
+import { againstTable, trickTable } from './support/trick-builds';
 import { blankPageScript, floorPageScript, USABLE_MARK } from './support/usable-probe';
 
 const OPENS = Number(process.env.BENCH_OPENS ?? 20);
@@ -177,6 +177,9 @@ export async function runSidepanelBench(): Promise<Table[]> {
 
     // Each trick a build can go without, alone (BENCH_TRICKS=0 leaves this out: about 3 minutes).
     const tricks = process.env.BENCH_TRICKS === '0' ? [] : [await trickTable(sandbox, OPENS)];
+    // This build against another one (BENCH_AGAINST=<its chrome-mv3 folder>): what a change saved.
+    const against = process.env.BENCH_AGAINST;
+    if (against !== undefined && against !== '') tricks.push(await againstTable(sandbox, OPENS, against));
 
     const created = await fetch(`${sandbox.baseUrl}/__sandbox/posts`, {
       method: 'POST',

@@ -50,6 +50,46 @@ async function usableOn(browser: PanelBrowser, opening: OpeningPath): Promise<nu
   return (await openPanel(browser, FORGET_ON[opening], [USABLE_MARK]))[0] as number;
 }
 
+/** One series per build, opened in turns on `opening`'s path; the saving of `shipped` at p50 and its own spread. */
+async function inTurns(
+  sandbox: { baseUrl: string; testKey: string },
+  opens: number,
+  builds: { shipped: string; other: string },
+  opening: OpeningPath,
+) {
+  const shipped = await panelBrowser(builds.shipped, sandbox);
+  let other: PanelBrowser | undefined;
+  try {
+    other = await panelBrowser(builds.other, sandbox);
+    // The first opening of each starts its worker's API client: not counted.
+    await usableOn(shipped, opening);
+    await usableOn(other, opening);
+    const mine: number[] = [];
+    const theirs: number[] = [];
+    for (let i = 0; i < opens; i += 1) {
+      mine.push(await usableOn(shipped, opening));
+      theirs.push(await usableOn(other, opening));
+    }
+    const half = Math.floor(opens / 2);
+    const spread = Math.abs(percentile(mine.slice(0, half), 50) - percentile(mine.slice(half), 50));
+    const saving = percentile(theirs, 50) - percentile(mine, 50);
+    return {
+      cells: [
+        `${fmt(percentile(mine, 50))} / ${fmt(percentile(mine, 95))}`,
+        `${fmt(percentile(theirs, 50))} / ${fmt(percentile(theirs, 95))}`,
+        fmt(saving),
+        fmt(spread),
+        saving > spread ? 'yes' : 'no',
+      ],
+    };
+  } finally {
+    await shipped.close();
+    await other?.close();
+  }
+}
+
+const PATH_WORDS: Record<OpeningPath, string> = { cached: 'cached posts', api: 'from the API' };
+
 /**
  * Each trick alone: the shipped build against a build without that trick, `opens` openings each, in
  * turns (one with, one without, and so on), each browser of its own, the same sandbox. The spread is
@@ -60,33 +100,10 @@ export async function trickTable(sandbox: { baseUrl: string; testKey: string }, 
   const rows: (string | number)[][] = [];
   for (const { trick, what, path: opening } of TRICKS) {
     const build = buildWithout(trick);
-    const shipped = await panelBrowser(CHROME_BUILD, sandbox);
-    const stripped = await panelBrowser(build.extension, sandbox);
     try {
-      // The first opening of each starts its worker's API client: not counted.
-      await usableOn(shipped, opening);
-      await usableOn(stripped, opening);
-      const withIt: number[] = [];
-      const withoutIt: number[] = [];
-      for (let i = 0; i < opens; i += 1) {
-        withIt.push(await usableOn(shipped, opening));
-        withoutIt.push(await usableOn(stripped, opening));
-      }
-      const half = Math.floor(opens / 2);
-      const spread = Math.abs(percentile(withIt.slice(0, half), 50) - percentile(withIt.slice(half), 50));
-      const saving = percentile(withoutIt, 50) - percentile(withIt, 50);
-      rows.push([
-        what,
-        opening === 'api' ? 'from the API' : 'cached posts',
-        `${fmt(percentile(withIt, 50))} / ${fmt(percentile(withIt, 95))}`,
-        `${fmt(percentile(withoutIt, 50))} / ${fmt(percentile(withoutIt, 95))}`,
-        fmt(saving),
-        fmt(spread),
-        saving > spread ? 'yes' : 'no',
-      ]);
+      const { cells } = await inTurns(sandbox, opens, { shipped: CHROME_BUILD, other: build.extension }, opening);
+      rows.push([what, PATH_WORDS[opening], ...cells]);
     } finally {
-      await shipped.close();
-      await stripped.close();
       rmSync(build.dir, { recursive: true, force: true });
     }
   }
@@ -104,6 +121,38 @@ export async function trickTable(sandbox: { baseUrl: string; testKey: string }, 
     rows,
     notes: [
       `${opens} openings each, in turns, usable as in the table above. A build without the trick is made by \`DC_WITHOUT=<trick> npx wxt build\` (wxt.config.ts). Spread: how far the shipped build's own p50 moved between the first and second half of its openings. The cached posts are the rows of the table above (their key emptied).`,
+    ],
+  };
+}
+
+/**
+ * `BENCH_AGAINST=<dir>`: this build against another build of the extension (its `chrome-mv3`
+ * folder, e.g. an older commit's `DC_OUT_DIR=<dir> npx wxt build`), on both paths, `opens` openings
+ * each, in turns, as the tricks are measured: what a change saved, from one run.
+ */
+export async function againstTable(
+  sandbox: { baseUrl: string; testKey: string },
+  opens: number,
+  other: string,
+): Promise<Table> {
+  const rows: (string | number)[][] = [];
+  for (const opening of ['cached', 'api'] as const) {
+    const { cells } = await inTurns(sandbox, opens, { shipped: CHROME_BUILD, other }, opening);
+    rows.push([PATH_WORDS[opening], ...cells]);
+  }
+  return {
+    title: `Side panel: this build against ${other} (usable, in turns)`,
+    columns: [
+      'opening',
+      'this build p50 / p95 (ms)',
+      'that build p50 / p95 (ms)',
+      'saving p50 (ms)',
+      'spread (ms)',
+      'beyond the spread',
+    ],
+    rows,
+    notes: [
+      `${opens} openings each, in turns, usable as in the first table. Spread: how far this build's own p50 moved between the first and second half of its openings.`,
     ],
   };
 }
