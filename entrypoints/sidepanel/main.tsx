@@ -84,7 +84,7 @@ if (root !== null) {
 }
 
 // Shown as the browser's side panel (not in a tab), it says which window shows it: the keyboard
-// command then closes it there. After the first posts: the first call into \`tabs\` and \`windows\`
+// command then closes it there. After the first posts: the first call into `tabs` and `windows`
 // sets up their bindings, a few milliseconds the first screen does not need.
 void checksMayRun
   .then(() => Promise.all([browser.tabs.getCurrent(), browser.windows.getCurrent()]))

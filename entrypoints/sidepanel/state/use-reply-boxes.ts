@@ -27,8 +27,10 @@ export interface ReplyBoxes {
  * button.
  */
 export function useReplyBoxes(drafts: DraftStore): ReplyBoxes {
-  const [boxes, setBoxes] = useState<ReadonlyMap<string, Box>>(new Map());
-  // The panel draws before the stored drafts are read: the boxes with a draft open once they are.
+  const [boxes, setBoxes] = useState<ReadonlyMap<string, Box>>(
+    () => new Map(drafts.replyPostIds().map((postId) => [postId, { version: 0, focus: false }])),
+  );
+  // The panel may draw before the stored drafts are read: the boxes with a draft open once they are.
   useEffect(
     () =>
       drafts.whenLoaded(() =>
