@@ -1,3 +1,4 @@
+import { sameJson } from '@/lib/same-json';
 import { type BackoffOptions, backoffWindow, fullJitter, type Random } from './backoff';
 import type { AccountState } from './types';
 
@@ -122,11 +123,6 @@ export function samePauses(a: AccountState | undefined, b: AccountState): boolea
     a?.refusalEndsAt === b.refusalEndsAt &&
     a?.speaker === b.speaker
   );
-}
-
-function sameJson(a: object | undefined, b: object | undefined): boolean {
-  // Both sides are built by the functions above, so their keys come in the same order.
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /**

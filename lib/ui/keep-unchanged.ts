@@ -1,28 +1,11 @@
+import { sameJson } from '@/lib/same-json';
+
 /*
  * A fresh list that keeps the records of the list before it wherever nothing changed, so the rows
  * of a windowed list (memoized on their post, lib/ui/memo.ts) render again only where a post did:
  * the side panel's fresh first page, which replaces the last opening's as the panel opens, then
  * costs the rows nothing when the posts are the same.
  */
-
-/** Whether two JSON values are equal: primitives by value, arrays entry by entry, objects by their keys in any order. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return (
-      Array.isArray(a) &&
-      Array.isArray(b) &&
-      a.length === b.length &&
-      a.every((entry, index) => sameJson(entry, b[index]))
-    );
-  }
-  const keys = Object.keys(a);
-  return (
-    keys.length === Object.keys(b).length &&
-    keys.every((key) => Object.hasOwn(b, key) && sameJson(Reflect.get(a, key), Reflect.get(b, key)))
-  );
-}
 
 /**
  * `fresh`, in its order, with each entry equal in content to the entry of `previous` with its id

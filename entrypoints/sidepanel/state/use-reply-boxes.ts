@@ -27,23 +27,9 @@ export interface ReplyBoxes {
  * button.
  */
 export function useReplyBoxes(drafts: DraftStore): ReplyBoxes {
-  const [boxes, setBoxes] = useState<ReadonlyMap<string, Box>>(
-    () => new Map(drafts.replyPostIds().map((postId) => [postId, { version: 0, focus: false }])),
-  );
+  const [boxes, setBoxes] = useState(() => withDraftBoxes(new Map(), drafts));
   // The panel may draw before the stored drafts are read: the boxes with a draft open once they are.
-  useEffect(
-    () =>
-      drafts.whenLoaded(() =>
-        setBoxes((current) => {
-          const missing = drafts.replyPostIds().filter((postId) => !current.has(postId));
-          if (missing.length === 0) return current;
-          const next = new Map(current);
-          for (const postId of missing) next.set(postId, { version: 0, focus: false });
-          return next;
-        }),
-      ),
-    [drafts],
-  );
+  useEffect(() => drafts.whenLoaded(() => setBoxes((current) => withDraftBoxes(current, drafts))), [drafts]);
   const open = (postId: string, focus: boolean) =>
     setBoxes((current) => new Map(current).set(postId, { version: (current.get(postId)?.version ?? 0) + 1, focus }));
   const close = (postId: string) => {
@@ -62,4 +48,13 @@ export function useReplyBoxes(drafts: DraftStore): ReplyBoxes {
     open,
     close,
   };
+}
+
+/** `boxes` with a box (not focused) for every post that has a reply draft and no box yet (`boxes` itself when none is missing). */
+function withDraftBoxes(boxes: ReadonlyMap<string, Box>, drafts: DraftStore): ReadonlyMap<string, Box> {
+  const missing = drafts.replyPostIds().filter((postId) => !boxes.has(postId));
+  if (missing.length === 0) return boxes;
+  const next = new Map(boxes);
+  for (const postId of missing) next.set(postId, { version: 0, focus: false });
+  return next;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keepUnchanged, sameJson } from '@/lib/ui/keep-unchanged';
+import { sameJson } from '@/lib/same-json';
+import { keepUnchanged } from '@/lib/ui/keep-unchanged';
 
 const post = (id: string, body: string, extra: Record<string, unknown> = {}) => ({ id, body, ...extra });
 
