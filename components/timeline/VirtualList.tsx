@@ -69,7 +69,25 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const latest = useRef({ range, keys, rowsTop });
   latest.current = { range, keys, rowsTop };
 
-  // Viewport size, the header's height (where rows start) and every rendered row's height.
+  /**
+   * Measures rows (the header and the scroller itself are skipped): a row above the first one in
+   * view that changed height moves the scroll position with it, and a change renders the list again.
+   */
+  const measureRows = (targets: Iterable<Element>) => {
+    const el = scroller.current;
+    let changed = false;
+    let shift = 0;
+    for (const target of targets) {
+      const key = (target as HTMLElement).dataset.key;
+      if (key === undefined) continue;
+      const delta = heights.measure(key, target.getBoundingClientRect().height);
+      if (delta !== 0) changed = true;
+      if (Number((target as HTMLElement).dataset.index) < latest.current.range.firstVisible) shift += delta;
+    }
+    if (el !== null && shift !== 0) el.scrollTop += shift;
+    if (changed) setMeasured((n) => n + 1);
+  };
+  // Viewport size, the header's height (where rows start) and every rendered row's height as it changes.
   const observer = useMemo(
     () =>
       typeof ResizeObserver === 'undefined'
@@ -78,21 +96,9 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
             const el = scroller.current;
             const rows = rowsEl.current;
             if (el === null || rows === null) return;
-            let changed = false;
-            let shift = 0;
-            for (const entry of entries) {
-              const target = entry.target as HTMLElement;
-              const key = target.dataset.key;
-              if (key === undefined) continue;
-              const index = Number(target.dataset.index);
-              const delta = heights.measure(key, target.getBoundingClientRect().height);
-              if (delta !== 0) changed = true;
-              if (index < latest.current.range.firstVisible) shift += delta;
-            }
+            measureRows(entries.map((entry) => entry.target));
             setViewport(el.clientHeight);
             setRowsTop(rows.offsetTop);
-            if (shift !== 0) el.scrollTop += shift;
-            if (changed) setMeasured((n) => n + 1);
           }),
     [heights],
   );
@@ -109,23 +115,25 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     return () => observer?.disconnect();
   }, [observer]);
 
-  // Observe rows as they appear; stop observing rows that left.
+  // Measure and observe rows as they appear; stop observing rows that left.
   const observed = useRef(new Set<Element>());
   useLayoutEffect(() => {
     const rows = rowsEl.current;
-    if (rows === null || observer === undefined) return;
+    if (rows === null) return;
     for (const el of observed.current) {
       if (!el.isConnected) {
-        observer.unobserve(el);
+        observer?.unobserve(el);
         observed.current.delete(el);
       }
     }
-    for (const el of Array.from(rows.children)) {
-      if (!observed.current.has(el)) {
-        observer.observe(el);
-        observed.current.add(el);
-      }
+    const added = Array.from(rows.children).filter((el) => !observed.current.has(el));
+    for (const el of added) {
+      observer?.observe(el);
+      observed.current.add(el);
     }
+    // Rows that just appeared are measured now, not when the observer first reports them (in the
+    // frame, after its layout): the frame that draws them needs no second render and layout.
+    measureRows(added);
     heights.prune();
     if (pendingFocus.current !== null) {
       const article = rows.querySelector<HTMLElement>(`[data-index="${pendingFocus.current}"] article`);

@@ -129,3 +129,34 @@ describe('VirtualList', () => {
     expect(positions()).toContain(5001);
   });
 });
+
+describe('VirtualList measuring', () => {
+  let undoViewport: () => void;
+  let rect: PropertyDescriptor | undefined;
+  beforeEach(() => {
+    undoViewport = withViewport(VIEWPORT);
+    rect = Object.getOwnPropertyDescriptor(Element.prototype, 'getBoundingClientRect');
+    // Every row is twice the estimate; jsdom lays nothing out, and has no ResizeObserver.
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      const height = this.classList.contains('vlist-row') ? 2 * ROW : 0;
+      return { height, width: 0, top: 0, left: 0, bottom: height, right: 0, x: 0, y: 0, toJSON: () => ({}) };
+    };
+  });
+  afterEach(() => {
+    cleanup();
+    undoViewport();
+    if (rect) Object.defineProperty(Element.prototype, 'getBoundingClientRect', rect);
+  });
+
+  it('measures rows in the render that adds them, before any frame or observer reports them', () => {
+    render(<List items={rows(40)} />);
+    const feed = screen.getByRole('feed', { name: 'Rows' });
+    const rendered = positions();
+    // The rows drawn were measured at twice the estimate, the others are still estimated.
+    expect(feed.style.height).toBe(`${rendered.length * 2 * ROW + (40 - rendered.length) * ROW}px`);
+    // Drawn again from the measured heights: the rows that fill the view at 200 px each, no more.
+    expect(rendered.length).toBeLessThanOrEqual(VIEWPORT / (2 * ROW) + 1 + 2 * OVERSCAN);
+    const offsets = [...document.querySelectorAll<HTMLElement>('.vlist-row')].map((el) => el.style.transform);
+    expect(offsets.slice(0, 3)).toEqual(['translateY(0px)', 'translateY(200px)', 'translateY(400px)']);
+  });
+});
