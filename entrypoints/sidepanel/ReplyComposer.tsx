@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { Composer } from '@/components/timeline/Composer';
 import { domId } from '@/components/timeline/TimelineItem';
 import { type DraftStore, replyDraftKey } from '@/entrypoints/sidepanel/state/drafts';
@@ -30,7 +30,7 @@ export function ReplyComposer(props: ReplyComposerProps) {
     (confirmation) => onQueued(postId, confirmation),
   );
   const textarea = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (props.autoFocus) textarea.current?.focus();
   }, []);
   return (
