@@ -4,6 +4,7 @@ import { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
 import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
 import { markDocumentLanguage } from '@/lib/i18n';
 import { checkReply, loadReplyChecks, sendMessage } from '@/lib/messages/send';
+import { effectsAfterFrameTasks } from '@/lib/ui/effects-after-frame';
 import { pageStore } from '@/lib/ui/page-store';
 import { App } from './App';
 import { takeEarlyRequests } from './fast-open/early-requests';
@@ -19,6 +20,7 @@ const FIRST_PAINT_LIMIT = 500;
 const schemasFirst = builtWithout('checks-after-paint');
 
 markDocumentLanguage();
+effectsAfterFrameTasks();
 
 function noop(): void {}
 
