@@ -62,7 +62,9 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const [viewport, setViewport] = useState(0);
   const [rowsTop, setRowsTop] = useState(0);
   const [, setMeasured] = useState(0);
-  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  // The row holding focus stays rendered when it scrolls out of view. A ref, not state: a row that
+  // takes focus is in the DOM already, and the next render (a scroll) reads it.
+  const focusedKey = useRef<string | null>(null);
   const pendingFocus = useRef<number | null>(null);
 
   const range = rowRange(heights, items.length, scrollTop - rowsTop, viewport, overscan);
@@ -187,7 +189,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   };
 
   const indexes: number[] = [];
-  const focusedIndex = focusedKey === null ? -1 : keys.indexOf(focusedKey);
+  const focusedIndex = focusedKey.current === null ? -1 : keys.indexOf(focusedKey.current);
   if (focusedIndex !== -1 && focusedIndex < range.start) indexes.push(focusedIndex);
   for (let i = range.start; i < range.end; i += 1) indexes.push(i);
   if (focusedIndex >= range.end) indexes.push(focusedIndex);
@@ -205,11 +207,11 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         onKeyDown={onKeyDown}
         onFocusIn={(event) => {
           const row = (event.target as HTMLElement).closest<HTMLElement>('[data-key]');
-          setFocusedKey(row?.dataset.key ?? null);
+          focusedKey.current = row?.dataset.key ?? null;
         }}
         onFocusOut={(event) => {
           const next = event.relatedTarget as Node | null;
-          if (next === null || !rowsEl.current?.contains(next)) setFocusedKey(null);
+          if (next === null || !rowsEl.current?.contains(next)) focusedKey.current = null;
         }}
       >
         {indexes.map((index) => {

@@ -6,7 +6,6 @@ import { ListFooter } from '@/components/timeline/ListFooter';
 import { NewPostsBanner } from '@/components/timeline/NewPostsBanner';
 import { SearchBar } from '@/components/timeline/SearchBar';
 import { Skeleton } from '@/components/timeline/Skeleton';
-import { TimelineItem } from '@/components/timeline/TimelineItem';
 import { EmptyState, ErrorState, loadProblem } from '@/components/timeline/TimelineStates';
 import { VirtualList, type VirtualListHandle } from '@/components/timeline/VirtualList';
 import type { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
@@ -30,7 +29,7 @@ import { useReplyBoxes } from './state/use-reply-boxes';
 import { useSaveToggles } from './state/use-saved';
 import { useTimelineFilter } from './state/use-timeline-filter';
 import { keyActions, useTimelineKeys } from './state/use-timeline-keys';
-import { replyBox, ShortcutsDialog, sendPost } from './timeline-rows';
+import { ShortcutsDialog, sendPost, TimelineRow } from './timeline-rows';
 
 /** A post card's usual height before it is measured (px). */
 const ESTIMATED_ROW = 150;
@@ -166,17 +165,17 @@ export function TimelinePanel(props: TimelinePanelProps) {
   const setSize = state.cursor === null ? visible.length : -1;
 
   const renderRow = (item: PostView, index: number) => (
-    <TimelineItem
+    <TimelineRow
       item={countedOnce(item, landed, store.readAtOf(item))}
       position={index + 1}
       setSize={setSize}
       reactionKinds={kinds ?? NO_KINDS}
       marks={marks.get(item.id)}
-      replyOpen={boxes.isOpen(item.id)}
       reactError={reactErrors.get(item.id)}
-      onToggleReply={boxes.toggle}
       onReact={onReact}
-      reply={replyBox(item, boxes, drafts, onReplyQueued)}
+      boxes={boxes}
+      drafts={drafts}
+      onReplyQueued={onReplyQueued}
       muted={filter.reasons.get(item.id)}
       onMuteAuthor={onMuteAuthor}
       onUnmuteWord={onUnmuteWord}

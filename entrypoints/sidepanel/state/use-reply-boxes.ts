@@ -1,60 +1,101 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { domId } from '@/components/timeline/TimelineItem';
 import type { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
-import { useStableCallback } from '@/lib/ui/memo';
-import { without } from '@/lib/ui/read-only-map';
 
-interface Box {
+/** One open reply box. A new object at every change, so a row can tell it changed. */
+export interface Box {
   /** Bumped to mount the box afresh (its text changed from outside: a handed-over draft). */
   version: number;
   /** Focus its textbox when it mounts (opened just now by the user or a handed-over draft). */
   focus: boolean;
 }
 
-/** Which posts have their reply box open. */
-export interface ReplyBoxes {
-  isOpen(postId: string): boolean;
-  version(postId: string): number;
-  wantsFocus(postId: string): boolean;
-  toggle(postId: string): void;
-  open(postId: string, focus: boolean): void;
-  close(postId: string): void;
-}
-
 /**
- * The open reply boxes. A box with a saved draft starts open, so a reply begun before the panel
- * closed is where the user left it. Closing a box that held focus gives focus back to its Reply
- * button.
+ * Which posts have their reply box open, kept outside the timeline's render: opening or closing a
+ * box tells that post's row only, so a click on Reply renders one row, not the list. A box with a
+ * saved draft starts open, so a reply begun before the panel closed is where the user left it
+ * ({@link openDrafts}, once the drafts are read). Closing a box that held focus gives focus back to
+ * its Reply button.
  */
-export function useReplyBoxes(drafts: DraftStore): ReplyBoxes {
-  const [boxes, setBoxes] = useState(() => withDraftBoxes(new Map(), drafts));
-  // The panel may draw before the stored drafts are read: the boxes with a draft open once they are.
-  useEffect(() => drafts.whenLoaded(() => setBoxes((current) => withDraftBoxes(current, drafts))), [drafts]);
-  const open = (postId: string, focus: boolean) =>
-    setBoxes((current) => new Map(current).set(postId, { version: (current.get(postId)?.version ?? 0) + 1, focus }));
-  const close = (postId: string) => {
+export class ReplyBoxes {
+  private boxes = new Map<string, Box>();
+  private readonly listeners = new Map<string, Set<() => void>>();
+
+  constructor(private readonly drafts: DraftStore) {
+    this.openDrafts();
+  }
+
+  /** The post's open box, or undefined. */
+  get(postId: string): Box | undefined {
+    return this.boxes.get(postId);
+  }
+
+  isOpen(postId: string): boolean {
+    return this.boxes.has(postId);
+  }
+
+  /** Calls `listener` whenever the post's box opens, closes or is mounted afresh. */
+  subscribe(postId: string, listener: () => void): () => void {
+    let set = this.listeners.get(postId);
+    if (set === undefined) {
+      set = new Set();
+      this.listeners.set(postId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(postId) === set) this.listeners.delete(postId);
+    };
+  }
+
+  readonly toggle = (postId: string): void => {
+    if (this.boxes.has(postId)) this.close(postId);
+    else this.open(postId, true);
+  };
+
+  /** Opens the box (mounted afresh when it was open: its text changed from outside). */
+  readonly open = (postId: string, focus: boolean): void => {
+    this.put(postId, { version: (this.boxes.get(postId)?.version ?? 0) + 1, focus });
+  };
+
+  readonly close = (postId: string): void => {
     const base = domId(postId);
     const hadFocus = document.getElementById(`${base}-reply`)?.contains(document.activeElement) ?? false;
-    setBoxes((current) => without(current, postId));
+    this.put(postId, undefined);
     if (hadFocus) requestAnimationFrame(() => document.getElementById(`${base}-reply-toggle`)?.focus());
   };
-  // Kept the same across renders, for the memoized rows that hold it.
-  const toggle = useStableCallback((postId: string) => (boxes.has(postId) ? close(postId) : open(postId, true)));
-  return {
-    isOpen: (postId) => boxes.has(postId),
-    version: (postId) => boxes.get(postId)?.version ?? 0,
-    wantsFocus: (postId) => boxes.get(postId)?.focus ?? false,
-    toggle,
-    open,
-    close,
-  };
+
+  /** A box (not focused) for every post that has a reply draft and no box yet. */
+  openDrafts(): void {
+    for (const postId of this.drafts.replyPostIds()) {
+      if (!this.boxes.has(postId)) this.put(postId, { version: 0, focus: false });
+    }
+  }
+
+  private put(postId: string, box: Box | undefined): void {
+    if (box === undefined) {
+      if (!this.boxes.delete(postId)) return;
+    } else {
+      this.boxes.set(postId, box);
+    }
+    for (const listener of [...(this.listeners.get(postId) ?? [])]) listener();
+  }
 }
 
-/** `boxes` with a box (not focused) for every post that has a reply draft and no box yet (`boxes` itself when none is missing). */
-function withDraftBoxes(boxes: ReadonlyMap<string, Box>, drafts: DraftStore): ReadonlyMap<string, Box> {
-  const missing = drafts.replyPostIds().filter((postId) => !boxes.has(postId));
-  if (missing.length === 0) return boxes;
-  const next = new Map(boxes);
-  for (const postId of missing) next.set(postId, { version: 0, focus: false });
-  return next;
+/** The panel's reply boxes; those with a draft open once the drafts are read. */
+export function useReplyBoxes(drafts: DraftStore): ReplyBoxes {
+  const boxes = useMemo(() => new ReplyBoxes(drafts), [drafts]);
+  // The panel may draw before the stored drafts are read: the boxes with a draft open once they are.
+  useEffect(() => drafts.whenLoaded(() => boxes.openDrafts()), [drafts, boxes]);
+  return boxes;
+}
+
+/** One post's box, drawn again when it changes (subscribed as the row commits, so no change is missed). */
+export function useReplyBox(boxes: ReplyBoxes, postId: string): Box | undefined {
+  const [box, setBox] = useState(() => boxes.get(postId));
+  useLayoutEffect(() => {
+    setBox(boxes.get(postId));
+    return boxes.subscribe(postId, () => setBox(boxes.get(postId)));
+  }, [boxes, postId]);
+  return box;
 }

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { options, type VNode } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -278,6 +279,29 @@ describe('TimelinePanel', () => {
     expect(calls('enqueueWrite')).toEqual([{ kind: 'comment', postId: 'p_1', body: 'Source?' }]);
     expect(within(firstArticle()).queryByRole('textbox', { name: 'Reply' })).toBeNull();
     expect(screen.getByText('Reply queued. The Outbox shows how it went.')).toBeTruthy();
+  });
+
+  it('opens a reply box by rendering its post only, not the list or the other posts', async () => {
+    await openPanel();
+    // Preact's render hook (`options._render`, `__r` in its build), chained to the hooks' own.
+    const hooks = options as { __r?: (vnode: VNode) => void };
+    const before = hooks.__r;
+    const rendered: string[] = [];
+    hooks.__r = (vnode) => {
+      before?.(vnode);
+      if (typeof vnode.type === 'function') rendered.push(vnode.type.name);
+    };
+    try {
+      fireEvent.click(within(firstArticle()).getByRole('button', { name: 'Reply' }));
+      await flush();
+    } finally {
+      hooks.__r = before;
+    }
+    expect(within(firstArticle()).getByRole('textbox', { name: 'Reply' })).toBeTruthy();
+    expect(rendered).toContain('ReplyComposer');
+    expect(rendered).not.toContain('TimelinePanel');
+    expect(rendered).not.toContain('VirtualList');
+    expect(rendered.filter((name) => name === 'TimelinePost')).toHaveLength(1);
   });
 
   it('shows the new-post draft once read; what is typed before it is read stays', async () => {
