@@ -16,7 +16,9 @@ const ISOLATED = readdirSync('tests/unit', { recursive: true, encoding: 'utf8' }
   // Forward slashes on Windows too: the result is a glob.
   .map((file) => `tests/unit/${file.replaceAll('\\', '/')}`)
   .filter((file) =>
-    /vi\.(do)?mock\(|Object\.assign\((browser|event)\b|fakePermissions\(/.test(readFileSync(file, 'utf8')),
+    /vi\.(do)?mock\(|vi\.resetModules\(|Object\.assign\((browser|event)\b|fakePermissions\(/.test(
+      readFileSync(file, 'utf8'),
+    ),
   );
 
 /*

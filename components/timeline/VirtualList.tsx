@@ -138,10 +138,12 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     measureRows(added);
     heights.prune();
     if (pendingFocus.current !== null) {
-      const article = rows.querySelector<HTMLElement>(`[data-index="${pendingFocus.current}"] article`);
-      if (article !== null) {
+      const row = rows.querySelector<HTMLElement>(`[data-index="${pendingFocus.current}"]`);
+      const article = row?.querySelector<HTMLElement>('article');
+      if (row && article) {
         pendingFocus.current = null;
-        article.focus();
+        // Unless something in the row took focus as it mounted (a reply box opened for it): that stays.
+        if (!row.contains(document.activeElement)) article.focus();
       }
     }
   });

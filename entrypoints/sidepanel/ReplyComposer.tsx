@@ -14,6 +14,8 @@ export interface ReplyComposerProps {
   send: (postId: string, body: string, sendAt?: number) => Promise<Reply<'enqueueWrite'>>;
   /** Put the caret in the box when it appears (it was opened just now, not restored). */
   autoFocus: boolean;
+  /** The caret was put in the box (`autoFocus`): it is not to be put there again on a later mount. */
+  onAutoFocused?: () => void;
   /** The reply is in the Outbox (queued or scheduled): the words that say so. */
   onQueued: (postId: string, confirmation: string) => void;
   onClose: (postId: string) => void;
@@ -31,7 +33,9 @@ export function ReplyComposer(props: ReplyComposerProps) {
   );
   const textarea = useRef<HTMLTextAreaElement>(null);
   useLayoutEffect(() => {
-    if (props.autoFocus) textarea.current?.focus();
+    if (!props.autoFocus) return;
+    textarea.current?.focus();
+    props.onAutoFocused?.();
   }, []);
   return (
     <Composer

@@ -43,6 +43,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       drafts={drafts}
       send={sendReply}
       autoFocus={box.focus}
+      onAutoFocused={() => boxes.focusTaken(item.id)}
       onQueued={onReplyQueued}
       onClose={boxes.close}
     />

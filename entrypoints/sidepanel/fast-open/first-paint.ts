@@ -36,7 +36,7 @@ function watchNextFrame(): void {
 /**
  * Called just before a render that may draw the first items (the panel's first one, with the last
  * opening's posts): the frame callback is then asked for before any the render itself asks for
- * (Preact runs effects in a task after the next frame), so the mark is the first task after the
+ * (the panel's effects run after the next frame's tasks, `lib/ui/effects-after-frame.ts`), so the mark is the first task after the
  * painting frame rather than after the effects' work.
  */
 export function expectFirstItems(): void {

@@ -65,6 +65,15 @@ export class ReplyBoxes {
     if (hadFocus) requestAnimationFrame(() => document.getElementById(`${base}-reply-toggle`)?.focus());
   };
 
+  /**
+   * The box took focus as it mounted: it does not take it again when its row mounts anew (scrolled
+   * away and back). Nothing to draw, so no one is told.
+   */
+  focusTaken(postId: string): void {
+    const box = this.boxes.get(postId);
+    if (box?.focus) this.boxes.set(postId, { ...box, focus: false });
+  }
+
   /** A box (not focused) for every post that has a reply draft and no box yet. */
   openDrafts(): void {
     for (const postId of this.drafts.replyPostIds()) {
