@@ -80,11 +80,11 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     let changed = false;
     let shift = 0;
     for (const target of targets) {
-      const key = (target as HTMLElement).dataset.key;
+      const { key, index } = (target as HTMLElement).dataset;
       if (key === undefined) continue;
       const delta = heights.measure(key, target.getBoundingClientRect().height);
       if (delta !== 0) changed = true;
-      if (Number((target as HTMLElement).dataset.index) < latest.current.range.firstVisible) shift += delta;
+      if (Number(index) < latest.current.range.firstVisible) shift += delta;
     }
     if (el !== null && shift !== 0) el.scrollTop += shift;
     if (changed) setMeasured((n) => n + 1);

@@ -18,8 +18,8 @@ export interface Box {
  * its Reply button.
  */
 export class ReplyBoxes {
-  private boxes = new Map<string, Box>();
-  private readonly listeners = new Map<string, Set<() => void>>();
+  private readonly boxes = new Map<string, Box>();
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly drafts: DraftStore) {
     this.openDrafts();
@@ -34,18 +34,13 @@ export class ReplyBoxes {
     return this.boxes.has(postId);
   }
 
-  /** Calls `listener` whenever the post's box opens, closes or is mounted afresh. */
-  subscribe(postId: string, listener: () => void): () => void {
-    let set = this.listeners.get(postId);
-    if (set === undefined) {
-      set = new Set();
-      this.listeners.set(postId, set);
-    }
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.listeners.get(postId) === set) this.listeners.delete(postId);
-    };
+  /**
+   * Calls `listener` whenever a box opens, closes or is mounted afresh. Each row reads its own box
+   * again; a row whose box is the same object as before does not render.
+   */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   readonly toggle = (postId: string): void => {
@@ -87,7 +82,7 @@ export class ReplyBoxes {
     } else {
       this.boxes.set(postId, box);
     }
-    for (const listener of [...(this.listeners.get(postId) ?? [])]) listener();
+    for (const listener of [...this.listeners]) listener();
   }
 }
 
@@ -104,7 +99,7 @@ export function useReplyBox(boxes: ReplyBoxes, postId: string): Box | undefined 
   const [box, setBox] = useState(() => boxes.get(postId));
   useLayoutEffect(() => {
     setBox(boxes.get(postId));
-    return boxes.subscribe(postId, () => setBox(boxes.get(postId)));
+    return boxes.subscribe(() => setBox(boxes.get(postId)));
   }, [boxes, postId]);
   return box;
 }

@@ -425,23 +425,23 @@ describe('TimelinePanel', () => {
     expect(calls('getTimelinePage')).toHaveLength(1);
   });
 
-  it('puts a handed-over reply draft in the reply box of a loaded post, taken once', async () => {
-    handlers.takePendingDraft = () => ok({ kind: 'reply', postId: 'p_3', text: 'Quoted line' });
+  /** Opens the panel with a reply draft for `postId` handed over from a page; answers the post's reply box. */
+  async function openWithHandedOverReply(postId: string): Promise<HTMLTextAreaElement> {
+    handlers.takePendingDraft = () => ok({ kind: 'reply', postId, text: 'Quoted line' });
     push({ pendingDraft: NOW });
     await openPanel();
     await flush();
-    const third = articles().find((el) => el.getAttribute('data-post-id') === 'p_3') as HTMLElement;
-    expect((within(third).getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement).value).toBe('Quoted line');
+    const post = articles().find((el) => el.getAttribute('data-post-id') === postId) as HTMLElement;
+    return within(post).getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement;
+  }
+
+  it('puts a handed-over reply draft in the reply box of a loaded post, taken once', async () => {
+    expect((await openWithHandedOverReply('p_3')).value).toBe('Quoted line');
     expect(calls('takePendingDraft')).toHaveLength(1);
   });
 
   it('puts a handed-over reply draft for a post below the view in its box, with the caret in it', async () => {
-    handlers.takePendingDraft = () => ok({ kind: 'reply', postId: 'p_15', text: 'Quoted line' });
-    push({ pendingDraft: NOW });
-    await openPanel();
-    await flush();
-    const post = articles().find((el) => el.getAttribute('data-post-id') === 'p_15') as HTMLElement;
-    const box = within(post).getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement;
+    const box = await openWithHandedOverReply('p_15');
     expect(box.value).toBe('Quoted line');
     expect(document.activeElement).toBe(box);
   });
