@@ -232,14 +232,21 @@ test('inline bars: states show in place, failed with the reason, waiting for the
  * on a plain page of `scheme` (axe cannot enter the bar's closed root where it lives).
  */
 async function barViolations(page: Page, markup: string, scheme: 'light' | 'dark'): Promise<string[]> {
-  // Written by the page itself and waited for here: puppeteer's `setContent` waits for a load event
-  // of its own, which ESR 140's WebDriver BiDi once never sent (30 s, in a full run).
-  const html = `<!doctype html><html lang="en"><head><title>Bar audit</title><style>${scheme === 'dark' ? 'body{background:#111;color:#eee}a{color:#8ab4f8}' : 'body{background:#fff;color:#111}'}</style></head><body><main><h1>Posts</h1><p><a href="/posts/p_1">A post</a><span id="host"></span></p></main></body></html>`;
-  await page.evaluate((content) => {
-    document.open();
-    document.write(content);
-    document.close();
-  }, html);
+  // Written into the blank page's own head and body: no navigation, no new document, nothing to load.
+  // puppeteer's `setContent` waits for a load event of its own, which ESR 140's WebDriver BiDi once
+  // never sent (30 s, in a full run); `document.open()` and `write()` once never left the page
+  // complete there either (1 Dec 2026, in a full run).
+  const head = `<title>Bar audit</title><style>${scheme === 'dark' ? 'body{background:#111;color:#eee}a{color:#8ab4f8}' : 'body{background:#fff;color:#111}'}</style>`;
+  const body = '<main><h1>Posts</h1><p><a href="/posts/p_1">A post</a><span id="host"></span></p></main>';
+  await page.evaluate(
+    (head, body) => {
+      document.documentElement.lang = 'en';
+      document.head.innerHTML = head;
+      document.body.innerHTML = body;
+    },
+    head,
+    body,
+  );
   await untilInPage(page, () => document.title === 'Bar audit' && document.readyState === 'complete', 'the audit page');
   await page.evaluate(
     (css, html, scheme) => {
