@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -6,27 +6,47 @@ import { FIRST_ITEMS_MARK } from '../entrypoints/sidepanel/fast-open/first-paint
 import { FIRST_PAGE } from '../entrypoints/sidepanel/state/timeline-store';
 import { OVERSCAN } from '../lib/ui/virtual-range';
 import { CHROME_BUILD } from '../tests/e2e/support/browsers';
-import { FORGET, openOnce, openPanel, panelBrowser } from './support/panel-browser';
+import { FORGET, openOnce, openPanel, type PanelBrowser, panelBrowser } from './support/panel-browser';
 import { preactFloorScript } from './support/preact-floor';
 import { spawnSandbox } from './support/sandbox-process';
 import { fmt, percentile, type Table } from './support/table';
 import { againstTable, trickTable } from './support/trick-builds';
-import { blankPageScript, floorPageScript, USABLE_MARK } from './support/usable-probe';
+import { blankPageScript, floorPageScript, screenPageScript, USABLE_MARK } from './support/usable-probe';
 
 const OPENS = Number(process.env.BENCH_OPENS ?? 20);
 const BULK_POSTS = 10_000;
 
 const BLANK_MARK = 'dc:blank-painted';
+/** Where the bench keeps the panel's first screen (its `#app` markup) for the screen floor pages. */
+const SCREEN_KEY = 'dc-bench-first-screen';
 
 /**
- * A copy of the build with two more pages. `blank.html`: one post with a Reply button that opens a
+ * The side panel's own page with its scripts taken out and `script` put at the end of its body: the
+ * same head (stylesheet, color scheme), the same empty `#app`.
+ */
+function panelPageWith(dir: string, script: string): string {
+  const panel = readFileSync(path.join(dir, 'sidepanel.html'), 'utf8');
+  const bare = panel
+    .replace(/<script\b[^>]*><\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '');
+  if (bare.includes('<script') || !bare.includes('</body>')) throw new Error('sidepanel.html: unexpected markup');
+  return bare.replace('</body>', `<script src="/${script}"></script></body>`);
+}
+
+/**
+ * A copy of the build with more pages. `blank.html`: one post with a Reply button that opens a
  * text area, and a script that sets a mark the way the panel does (after the next frame, at the first
  * task after it). It measures what any extension page costs this browser on this machine before our
  * code does anything, and what "usable" costs there (the same probe clicks its Reply). `floor.html`:
  * the same, after the one `getTimelinePage` round trip every opening makes (`floorPageScript`): the
  * floor under the panel's figures. `preact-floor.html`: the floor drawn by the project's framework,
- * Preact, and nothing else of ours (`preact-floor-page.ts`): the floor under any Preact panel. The
- * shipped build is not touched.
+ * Preact, and nothing else of ours (`preact-floor-page.ts`): the floor under any Preact panel.
+ * `screen.html`: the panel's own first screen (its markup, kept by the bench, and its stylesheet)
+ * put on the page with no script of ours but a Reply that opens a text area (`screenPageScript`):
+ * the floor under any panel that shows this screen from kept posts. `screen-floor.html`: the same
+ * after the round trip, the floor under any panel that shows it from the API. The shipped build is
+ * not touched.
  */
 async function buildWithBlankPage(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dc-bench-ext-'));
@@ -46,7 +66,42 @@ async function buildWithBlankPage(): Promise<string> {
     '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Preact floor</title></head><body><div id="app"></div><script src="/preact-floor.js"></script></body></html>',
   );
   writeFileSync(path.join(dir, 'preact-floor.js'), await preactFloorScript(BLANK_MARK, FIRST_PAGE));
+  writeFileSync(path.join(dir, 'screen.html'), panelPageWith(dir, 'screen.js'));
+  writeFileSync(path.join(dir, 'screen.js'), screenPageScript(BLANK_MARK, SCREEN_KEY));
+  writeFileSync(path.join(dir, 'screen-floor.html'), panelPageWith(dir, 'screen-floor.js'));
+  writeFileSync(path.join(dir, 'screen-floor.js'), screenPageScript(BLANK_MARK, SCREEN_KEY, FIRST_PAGE));
   return dir;
+}
+
+/**
+ * Keeps the panel's first screen for the screen floor pages: the markup of its `#app` in the frame
+ * that drew its first posts from the API (nothing kept, no probe clicking), as the panel drew it.
+ */
+async function keepFirstScreen(browser: PanelBrowser): Promise<void> {
+  const page = await browser.context.newPage();
+  try {
+    await browser.setup.evaluate((keys) => {
+      for (const key of keys) localStorage.removeItem(key);
+    }, FORGET.everything);
+    await page.goto(`${browser.url}?usable-probe=off`);
+    // Read in the task the mark is set in: the screen the frame after the first posts drew. Written
+    // as page source, as `scrollFrames` is (the bundler of this script renames inner functions).
+    const screen: string = await page.evaluate(`new Promise((resolve) => {
+      const read = () => {
+        if (performance.getEntriesByName(${JSON.stringify(FIRST_ITEMS_MARK)}).length === 0) return false;
+        resolve(document.getElementById('app')?.innerHTML ?? '');
+        return true;
+      };
+      if (read()) return;
+      new PerformanceObserver((_list, observer) => {
+        if (read()) observer.disconnect();
+      }).observe({ type: 'mark' });
+    })`);
+    if (!screen.includes('reply-toggle')) throw new Error('The panel’s first screen has no Reply to click');
+    await browser.setup.evaluate(([key, markup]) => localStorage.setItem(key, markup), [SCREEN_KEY, screen] as const);
+  } finally {
+    await page.close();
+  }
 }
 
 /** What the windowed list has in the DOM against what is in view, at the scroll position it is at. */
@@ -112,6 +167,7 @@ export async function runSidepanelBench(): Promise<Table[]> {
   const { context, id, url } = browser;
   try {
     const marks = [FIRST_ITEMS_MARK, USABLE_MARK];
+    await keepFirstScreen(browser);
     // The first open after start also starts the worker's API client: shown apart, not in the figures.
     const [cold] = await openOnce(context, url, marks);
     type Series = { first: number[]; usable: number[] };
@@ -125,6 +181,8 @@ export async function runSidepanelBench(): Promise<Table[]> {
     const blank = series();
     const floor = series();
     const preactFloor = series();
+    const screen = series();
+    const screenFloor = series();
     // In turns, so a machine that slows down or speeds up during the run weighs on every row alike.
     for (let i = 0; i < OPENS; i += 1) {
       // The last opening's posts, kept by the panel, drawn by it before the fresh ones arrive.
@@ -137,6 +195,12 @@ export async function runSidepanelBench(): Promise<Table[]> {
       add(
         preactFloor,
         await openOnce(context, `chrome-extension://${id}/preact-floor.html`, [BLANK_MARK, USABLE_MARK]),
+      );
+      // The panel's own first screen, put on the page without its code: from kept posts, and after the round trip.
+      add(screen, await openOnce(context, `chrome-extension://${id}/screen.html`, [BLANK_MARK, USABLE_MARK]));
+      add(
+        screenFloor,
+        await openOnce(context, `chrome-extension://${id}/screen-floor.html`, [BLANK_MARK, USABLE_MARK]),
       );
     }
     const p = (times: number[], n: number) => fmt(percentile(times, n));
@@ -168,10 +232,12 @@ export async function runSidepanelBench(): Promise<Table[]> {
         row('baseline: a blank extension page (no code of ours)', blank),
         row('floor: the blank page plus the one getTimelinePage round trip', floor),
         row('Preact floor: the floor page drawn by Preact (the stack’s framework), nothing else', preactFloor),
+        row('screen: the panel’s first screen (its markup and stylesheet) put on a page, no code of ours', screen),
+        row('screen floor: the same screen put on the page after the one getTimelinePage round trip', screenFloor),
       ],
       notes: [
-        'Usable: a click on the first post’s Reply opened its composer (the probe clicks the live panel’s first Reply as soon as it is there, and the mark is set at the first task after the frame that drew the composer; the blank page has one post with the same button; the floor page asks the background for the first page, as every opening does, and draws its posts with the same button). Targets (issue 27): usable p50 ≤ 1.3× and p95 ≤ 1.5× the blank page’s; first posts from the API p50 ≤ 1.5× blank; the cached rows never slower than the API row. The floor row is what no panel can beat without drawing posts it did not ask for; the Preact floor row what no panel written in Preact (the stack is fixed) can beat.',
-        `Navigation start to each performance mark (headless Chromium, built extension, seeded sandbox on loopback in its own process), the five kinds of opening in turns. The first open after the browser started took ${fmt(cold ?? Number.NaN)} ms to first posts and is not counted.`,
+        'Usable: a click on the first post’s Reply opened its composer (the probe clicks the live panel’s first Reply as soon as it is there, and the mark is set at the first task after the frame that drew the composer; the blank page has one post with the same button; the floor page asks the background for the first page, as every opening does, and draws its posts with the same button). Targets (issue 27): usable p50 ≤ 1.3× and p95 ≤ 1.5× the blank page’s; first posts from the API p50 ≤ 1.5× blank; the cached rows never slower than the API row. The floor row is what no panel can beat without drawing posts it did not ask for; the Preact floor row what no panel written in Preact (the stack is fixed) can beat. The screen rows put the panel’s own first screen on the page (the markup the live panel drew in the frame of its first posts from the API, read by the bench at the start of the run, with the panel’s stylesheet), from the page’s storage as kept posts are, and after the round trip: what no panel that shows this screen can beat, from kept posts and from the API, whatever its code.',
+        `Navigation start to each performance mark (headless Chromium, built extension, seeded sandbox on loopback in its own process), the seven kinds of opening in turns. The first open after the browser started took ${fmt(cold ?? Number.NaN)} ms to first posts and is not counted.`,
       ],
     };
 

@@ -85,3 +85,33 @@ chrome.runtime.sendMessage({ type: 'getTimelinePage', payload: { limit: ${limit}
   markPainted(${JSON.stringify(paintMark)});
 });`;
 }
+
+/**
+ * The screen floor page's script: the side panel's first screen itself, as the live panel drew it
+ * (the markup of its `#app`, kept in `localStorage` under `key` by the bench, as the panel keeps its
+ * posts), put on the page at once under the panel's own stylesheet. No framework, no checks, no
+ * store: a click on a post's Reply adds a text area to that post. With `limit`, the screen is put on
+ * the page only after the one `getTimelinePage` round trip (`limit` posts), as the floor page's posts
+ * are. No panel that shows this screen can be usable sooner, whatever its code.
+ */
+export function screenPageScript(paintMark: string, key: string, limit?: number): string {
+  const draw = `function drawScreen() {
+  const app = document.getElementById('app');
+  app.innerHTML = localStorage.getItem(${JSON.stringify(key)}) ?? '';
+  app.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('.reply-toggle') : null;
+    const article = button === null ? null : button.closest('article');
+    if (article === null) return;
+    const box = document.createElement('div');
+    box.className = 'post-reply';
+    box.append(document.createElement('textarea'));
+    article.append(box);
+  });
+  markPainted(${JSON.stringify(paintMark)});
+}`;
+  const start =
+    limit === undefined
+      ? 'drawScreen();'
+      : `chrome.runtime.sendMessage({ type: 'getTimelinePage', payload: { limit: ${limit} } }).then(drawScreen);`;
+  return `${PAGE_HELPERS}\n${draw}\n${start}`;
+}
