@@ -7,7 +7,7 @@ import { FIRST_PAGE } from '../entrypoints/sidepanel/state/timeline-store';
 import { OVERSCAN } from '../lib/ui/virtual-range';
 import { CHROME_BUILD } from '../tests/e2e/support/browsers';
 import { FORGET, openOnce, openPanel, type PanelBrowser, panelBrowser } from './support/panel-browser';
-import { preactFloorScript } from './support/preact-floor';
+import { preactFloorScript, preactScreenScript } from './support/preact-floor';
 import { spawnSandbox } from './support/sandbox-process';
 import { fmt, percentile, type Table } from './support/table';
 import { againstTable, trickTable } from './support/trick-builds';
@@ -17,8 +17,9 @@ const OPENS = Number(process.env.BENCH_OPENS ?? 20);
 const BULK_POSTS = 10_000;
 
 const BLANK_MARK = 'dc:blank-painted';
-/** Where the bench keeps the panel's first screen (its `#app` markup) for the screen floor pages. */
+/** Where the bench keeps the panel's first screen for the screen pages: its `#app` markup, and as a tree. */
 const SCREEN_KEY = 'dc-bench-first-screen';
+const SCREEN_TREE_KEY = 'dc-bench-first-screen-tree';
 
 /**
  * The side panel's own page with its scripts taken out and `script` put at the end of its body: the
@@ -45,8 +46,9 @@ function panelPageWith(dir: string, script: string): string {
  * `screen.html`: the panel's own first screen (its markup, kept by the bench, and its stylesheet)
  * put on the page with no script of ours but a Reply that opens a text area (`screenPageScript`):
  * the floor under any panel that shows this screen from kept posts. `screen-floor.html`: the same
- * after the round trip, the floor under any panel that shows it from the API. The shipped build is
- * not touched.
+ * after the round trip, the floor under any panel that shows it from the API. `preact-screen.html`
+ * and `preact-screen-floor.html`: the same two, the screen drawn by Preact (`preact-screen-page.ts`):
+ * the floors under any Preact panel that shows this screen. The shipped build is not touched.
  */
 async function buildWithBlankPage(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dc-bench-ext-'));
@@ -70,6 +72,13 @@ async function buildWithBlankPage(): Promise<string> {
   writeFileSync(path.join(dir, 'screen.js'), screenPageScript(BLANK_MARK, SCREEN_KEY));
   writeFileSync(path.join(dir, 'screen-floor.html'), panelPageWith(dir, 'screen-floor.js'));
   writeFileSync(path.join(dir, 'screen-floor.js'), screenPageScript(BLANK_MARK, SCREEN_KEY, FIRST_PAGE));
+  writeFileSync(path.join(dir, 'preact-screen.html'), panelPageWith(dir, 'preact-screen.js'));
+  writeFileSync(path.join(dir, 'preact-screen.js'), await preactScreenScript(BLANK_MARK, SCREEN_TREE_KEY));
+  writeFileSync(path.join(dir, 'preact-screen-floor.html'), panelPageWith(dir, 'preact-screen-floor.js'));
+  writeFileSync(
+    path.join(dir, 'preact-screen-floor.js'),
+    await preactScreenScript(BLANK_MARK, SCREEN_TREE_KEY, FIRST_PAGE),
+  );
   return dir;
 }
 
@@ -84,12 +93,24 @@ async function keepFirstScreen(browser: PanelBrowser): Promise<void> {
       for (const key of keys) localStorage.removeItem(key);
     }, FORGET.everything);
     await page.goto(`${browser.url}?usable-probe=off`);
-    // Read in the task the mark is set in: the screen the frame after the first posts drew. Written
-    // as page source, as `scrollFrames` is (the bundler of this script renames inner functions).
-    const screen: string = await page.evaluate(`new Promise((resolve) => {
+    // Read in the task the mark is set in: the screen the frame after the first posts drew, as markup
+    // and as a tree (`[tag, attributes, ...children]`, text as strings). Written as page source, as
+    // `scrollFrames` is (the bundler of this script renames inner functions).
+    const [markup, tree]: [string, string] = await page.evaluate(`new Promise((resolve) => {
+      const asTree = (node) =>
+        node.nodeType === Node.TEXT_NODE
+          ? node.data
+          : [
+              node.localName,
+              Object.fromEntries([...node.attributes].map((a) => [a.name, a.value])),
+              ...[...node.childNodes]
+                .filter((child) => child.nodeType === Node.TEXT_NODE || child.nodeType === Node.ELEMENT_NODE)
+                .map(asTree),
+            ];
       const read = () => {
         if (performance.getEntriesByName(${JSON.stringify(FIRST_ITEMS_MARK)}).length === 0) return false;
-        resolve(document.getElementById('app')?.innerHTML ?? '');
+        const app = document.getElementById('app');
+        resolve([app.innerHTML, JSON.stringify(asTree(app).slice(2))]);
         return true;
       };
       if (read()) return;
@@ -97,10 +118,48 @@ async function keepFirstScreen(browser: PanelBrowser): Promise<void> {
         if (read()) observer.disconnect();
       }).observe({ type: 'mark' });
     })`);
-    if (!screen.includes('reply-toggle')) throw new Error('The panel’s first screen has no Reply to click');
-    await browser.setup.evaluate(([key, markup]) => localStorage.setItem(key, markup), [SCREEN_KEY, screen] as const);
+    if (!markup.includes('reply-toggle')) throw new Error('The panel’s first screen has no Reply to click');
+    await browser.setup.evaluate(
+      ([keys, values]) => {
+        for (const [index, key] of keys.entries()) localStorage.setItem(key, values[index] as string);
+      },
+      [
+        [SCREEN_KEY, SCREEN_TREE_KEY],
+        [markup, tree],
+      ] as const,
+    );
   } finally {
     await page.close();
+  }
+}
+
+/** What a page's `#app` shows: its elements by tag (and whether hidden), in order, and its text. */
+const SHOWN = `(() => {
+  const app = document.getElementById('app');
+  const tags = [...app.querySelectorAll('*')].map((el) => el.localName + (el.hidden ? '[hidden]' : ''));
+  return tags.join(' ') + '|' + app.textContent;
+})()`;
+
+/**
+ * Checks that each screen page draws the screen the bench kept (the same elements, the same text):
+ * otherwise its row would measure another page than the one it names.
+ */
+async function checkScreenPages(browser: PanelBrowser, pages: string[]): Promise<void> {
+  const panel = await browser.context.newPage();
+  try {
+    await panel.goto(`chrome-extension://${browser.id}/blank.html?usable-probe=off`);
+    const kept: string = await panel.evaluate(`(() => {
+      document.getElementById('app').innerHTML = localStorage.getItem(${JSON.stringify(SCREEN_KEY)});
+      return ${SHOWN};
+    })()`);
+    for (const name of pages) {
+      await panel.goto(`chrome-extension://${browser.id}/${name}?usable-probe=off`);
+      await panel.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, BLANK_MARK);
+      const shown: string = await panel.evaluate(SHOWN);
+      if (shown !== kept) throw new Error(`${name} does not draw the panel’s first screen`);
+    }
+  } finally {
+    await panel.close();
   }
 }
 
@@ -168,6 +227,7 @@ export async function runSidepanelBench(): Promise<Table[]> {
   try {
     const marks = [FIRST_ITEMS_MARK, USABLE_MARK];
     await keepFirstScreen(browser);
+    await checkScreenPages(browser, ['screen.html', 'preact-screen.html']);
     // The first open after start also starts the worker's API client: shown apart, not in the figures.
     const [cold] = await openOnce(context, url, marks);
     type Series = { first: number[]; usable: number[] };
@@ -183,6 +243,8 @@ export async function runSidepanelBench(): Promise<Table[]> {
     const preactFloor = series();
     const screen = series();
     const screenFloor = series();
+    const preactScreen = series();
+    const preactScreenFloor = series();
     // In turns, so a machine that slows down or speeds up during the run weighs on every row alike.
     for (let i = 0; i < OPENS; i += 1) {
       // The last opening's posts, kept by the panel, drawn by it before the fresh ones arrive.
@@ -201,6 +263,15 @@ export async function runSidepanelBench(): Promise<Table[]> {
       add(
         screenFloor,
         await openOnce(context, `chrome-extension://${id}/screen-floor.html`, [BLANK_MARK, USABLE_MARK]),
+      );
+      // The same, drawn by Preact.
+      add(
+        preactScreen,
+        await openOnce(context, `chrome-extension://${id}/preact-screen.html`, [BLANK_MARK, USABLE_MARK]),
+      );
+      add(
+        preactScreenFloor,
+        await openOnce(context, `chrome-extension://${id}/preact-screen-floor.html`, [BLANK_MARK, USABLE_MARK]),
       );
     }
     const p = (times: number[], n: number) => fmt(percentile(times, n));
@@ -234,10 +305,12 @@ export async function runSidepanelBench(): Promise<Table[]> {
         row('Preact floor: the floor page drawn by Preact (the stack’s framework), nothing else', preactFloor),
         row('screen: the panel’s first screen (its markup and stylesheet) put on a page, no code of ours', screen),
         row('screen floor: the same screen put on the page after the one getTimelinePage round trip', screenFloor),
+        row('Preact screen: the panel’s first screen drawn by Preact, nothing else of ours', preactScreen),
+        row('Preact screen floor: the same after the one getTimelinePage round trip', preactScreenFloor),
       ],
       notes: [
-        'Usable: a click on the first post’s Reply opened its composer (the probe clicks the live panel’s first Reply as soon as it is there, and the mark is set at the first task after the frame that drew the composer; the blank page has one post with the same button; the floor page asks the background for the first page, as every opening does, and draws its posts with the same button). Targets (issue 27): usable p50 ≤ 1.3× and p95 ≤ 1.5× the blank page’s; first posts from the API p50 ≤ 1.5× blank; the cached rows never slower than the API row. The floor row is what no panel can beat without drawing posts it did not ask for; the Preact floor row what no panel written in Preact (the stack is fixed) can beat. The screen rows put the panel’s own first screen on the page (the markup the live panel drew in the frame of its first posts from the API, read by the bench at the start of the run, with the panel’s stylesheet), from the page’s storage as kept posts are, and after the round trip: what no panel that shows this screen can beat, from kept posts and from the API, whatever its code.',
-        `Navigation start to each performance mark (headless Chromium, built extension, seeded sandbox on loopback in its own process), the seven kinds of opening in turns. The first open after the browser started took ${fmt(cold ?? Number.NaN)} ms to first posts and is not counted.`,
+        'Usable: a click on the first post’s Reply opened its composer (the probe clicks the live panel’s first Reply as soon as it is there, and the mark is set at the first task after the frame that drew the composer; the blank page has one post with the same button; the floor page asks the background for the first page, as every opening does, and draws its posts with the same button). Targets (issue 27): usable p50 ≤ 1.3× and p95 ≤ 1.5× the blank page’s; first posts from the API p50 ≤ 1.5× blank; the cached rows never slower than the API row. The floor row is what no panel can beat without drawing posts it did not ask for; the Preact floor row what no panel written in Preact (the stack is fixed) can beat. The screen rows put the panel’s own first screen on the page (the markup the live panel drew in the frame of its first posts from the API, read by the bench at the start of the run, with the panel’s stylesheet), from the page’s storage as kept posts are, and after the round trip: what no panel that shows this screen can beat, from kept posts and from the API, whatever its code. The Preact screen rows draw the same screen with Preact (each post a component whose Reply opens a text area): what no Preact panel that shows this screen can beat.',
+        `Navigation start to each performance mark (headless Chromium, built extension, seeded sandbox on loopback in its own process), the nine kinds of opening in turns. The first open after the browser started took ${fmt(cold ?? Number.NaN)} ms to first posts and is not counted.`,
       ],
     };
 
