@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
-import type { Plugin } from 'vite';
+import type { InlineConfig, Plugin } from 'vite';
 import { defineConfig } from 'wxt';
 import { splitPageChunks } from './entrypoints/sidepanel/fast-open/build';
 
@@ -61,6 +61,16 @@ function withoutEvalOrHtmlSinks(): Plugin {
   };
 }
 
+/** Points a build's `wxt/browser` at `replacement`, ahead of the alias WXT's polyfill module adds. */
+function preferBrowserModule(config: InlineConfig, replacement: string): void {
+  config.resolve ??= {};
+  const alias = { find: 'wxt/browser', replacement };
+  const current = config.resolve.alias;
+  config.resolve.alias = Array.isArray(current)
+    ? [alias, ...current]
+    : [alias, ...Object.entries(current ?? {}).map(([find, replacement]) => ({ find, replacement }))];
+}
+
 /**
  * Bench builds only (`npm run bench -- sidepanel`, bench/support/trick-builds.ts): the side panel's
  * fast-opening tricks a build goes without, to measure each one's saving. Empty in every other build.
@@ -96,22 +106,17 @@ export default defineConfig({
         // Content scripts (and the link and bar scripts, run as such) use the browser's own API object (Chrome's `chrome` answers with promises
         // for what they call: sendMessage, i18n): the polyfill would be 9 kB to parse and set up on
         // every page. The background and the extension pages keep it.
-        config.resolve ??= {};
         // The gated link script's looked up at its first use (lib/browser/first-use.ts), not when the
         // script starts: on a page that never opens the gate, never. The others use it at once.
         const firstUse = entrypoints.some((entry) => entry.name === 'links-gated');
-        const alias = {
-          find: 'wxt/browser',
-          replacement: firstUse
-            ? fileURLToPath(new URL('./lib/browser/first-use.ts', import.meta.url))
-            : '@wxt-dev/browser',
-        };
-        const current = config.resolve.alias;
-        config.resolve.alias = Array.isArray(current)
-          ? [alias, ...current]
-          : [alias, ...Object.entries(current ?? {}).map(([find, replacement]) => ({ find, replacement }))];
+        preferBrowserModule(
+          config,
+          firstUse ? fileURLToPath(new URL('./lib/browser/first-use.ts', import.meta.url)) : '@wxt-dev/browser',
+        );
         return;
       }
+      // The pages and the background keep the polyfill, its object passed on as it is (lib/browser/polyfill.cjs).
+      preferBrowserModule(config, fileURLToPath(new URL('./lib/browser/polyfill.cjs', import.meta.url)));
       if (entrypoints.some((entry) => entry.inputPath.endsWith('.html')) && !without.has('chunks'))
         splitPageChunks(config);
     },
