@@ -1,167 +1,18 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { FIRST_ITEMS_MARK } from '../entrypoints/sidepanel/fast-open/first-paint';
-import { FIRST_PAGE } from '../entrypoints/sidepanel/state/timeline-store';
 import { OVERSCAN } from '../lib/ui/virtual-range';
 import { CHROME_BUILD } from '../tests/e2e/support/browsers';
-import { FORGET, openOnce, openPanel, type PanelBrowser, panelBrowser } from './support/panel-browser';
-import { preactFloorScript, preactScreenScript } from './support/preact-floor';
+import { FORGET, openOnce, openPanel, panelBrowser } from './support/panel-browser';
+import { BLANK_MARK, buildWithBenchPages, checkScreenPages, keepFirstScreen } from './support/panel-pages';
 import { spawnSandbox } from './support/sandbox-process';
 import { fmt, percentile, type Table } from './support/table';
 import { againstTable, trickTable } from './support/trick-builds';
-import { blankPageScript, floorPageScript, screenPageScript, USABLE_MARK } from './support/usable-probe';
+import { USABLE_MARK } from './support/usable-probe';
 
 const OPENS = Number(process.env.BENCH_OPENS ?? 20);
 const BULK_POSTS = 10_000;
-
-const BLANK_MARK = 'dc:blank-painted';
-/** Where the bench keeps the panel's first screen for the screen pages: its `#app` markup, and as a tree. */
-const SCREEN_KEY = 'dc-bench-first-screen';
-const SCREEN_TREE_KEY = 'dc-bench-first-screen-tree';
-
-/**
- * The side panel's own page with its scripts taken out and `script` put at the end of its body: the
- * same head (stylesheet, color scheme), the same empty `#app`.
- */
-function panelPageWith(dir: string, script: string): string {
-  const panel = readFileSync(path.join(dir, 'sidepanel.html'), 'utf8');
-  const bare = panel
-    .replace(/<script\b[^>]*><\/script>/g, '')
-    .replace(/<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/<!--[\s\S]*?-->/g, '');
-  if (bare.includes('<script') || !bare.includes('</body>')) throw new Error('sidepanel.html: unexpected markup');
-  return bare.replace('</body>', `<script src="/${script}"></script></body>`);
-}
-
-/**
- * A copy of the build with more pages. `blank.html`: one post with a Reply button that opens a
- * text area, and a script that sets a mark the way the panel does (after the next frame, at the first
- * task after it). It measures what any extension page costs this browser on this machine before our
- * code does anything, and what "usable" costs there (the same probe clicks its Reply). `floor.html`:
- * the same, after the one `getTimelinePage` round trip every opening makes (`floorPageScript`): the
- * floor under the panel's figures. `preact-floor.html`: the floor drawn by the project's framework,
- * Preact, and nothing else of ours (`preact-floor-page.ts`): the floor under any Preact panel.
- * `screen.html`: the panel's own first screen (its markup, kept by the bench, and its stylesheet)
- * put on the page with no script of ours but a Reply that opens a text area (`screenPageScript`):
- * the floor under any panel that shows this screen from kept posts. `screen-floor.html`: the same
- * after the round trip, the floor under any panel that shows it from the API. `preact-screen.html`
- * and `preact-screen-floor.html`: the same two, the screen drawn by Preact (`preact-screen-page.ts`):
- * the floors under any Preact panel that shows this screen. The shipped build is not touched.
- */
-async function buildWithBlankPage(): Promise<string> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'dc-bench-ext-'));
-  cpSync(CHROME_BUILD, dir, { recursive: true });
-  writeFileSync(
-    path.join(dir, 'blank.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Blank</title></head><body><div id="app"></div><script src="/blank.js"></script></body></html>',
-  );
-  writeFileSync(path.join(dir, 'blank.js'), blankPageScript(BLANK_MARK));
-  writeFileSync(
-    path.join(dir, 'floor.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Floor</title></head><body><div id="app"></div><script src="/floor.js"></script></body></html>',
-  );
-  writeFileSync(path.join(dir, 'floor.js'), floorPageScript(BLANK_MARK, FIRST_PAGE));
-  writeFileSync(
-    path.join(dir, 'preact-floor.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Preact floor</title></head><body><div id="app"></div><script src="/preact-floor.js"></script></body></html>',
-  );
-  writeFileSync(path.join(dir, 'preact-floor.js'), await preactFloorScript(BLANK_MARK, FIRST_PAGE));
-  writeFileSync(path.join(dir, 'screen.html'), panelPageWith(dir, 'screen.js'));
-  writeFileSync(path.join(dir, 'screen.js'), screenPageScript(BLANK_MARK, SCREEN_KEY));
-  writeFileSync(path.join(dir, 'screen-floor.html'), panelPageWith(dir, 'screen-floor.js'));
-  writeFileSync(path.join(dir, 'screen-floor.js'), screenPageScript(BLANK_MARK, SCREEN_KEY, FIRST_PAGE));
-  writeFileSync(path.join(dir, 'preact-screen.html'), panelPageWith(dir, 'preact-screen.js'));
-  writeFileSync(path.join(dir, 'preact-screen.js'), await preactScreenScript(BLANK_MARK, SCREEN_TREE_KEY));
-  writeFileSync(path.join(dir, 'preact-screen-floor.html'), panelPageWith(dir, 'preact-screen-floor.js'));
-  writeFileSync(
-    path.join(dir, 'preact-screen-floor.js'),
-    await preactScreenScript(BLANK_MARK, SCREEN_TREE_KEY, FIRST_PAGE),
-  );
-  return dir;
-}
-
-/**
- * Keeps the panel's first screen for the screen floor pages: the markup of its `#app` in the frame
- * that drew its first posts from the API (nothing kept, no probe clicking), as the panel drew it.
- */
-async function keepFirstScreen(browser: PanelBrowser): Promise<void> {
-  const page = await browser.context.newPage();
-  try {
-    await browser.setup.evaluate((keys) => {
-      for (const key of keys) localStorage.removeItem(key);
-    }, FORGET.everything);
-    await page.goto(`${browser.url}?usable-probe=off`);
-    // Read in the task the mark is set in: the screen the frame after the first posts drew, as markup
-    // and as a tree (`[tag, attributes, ...children]`, text as strings). Written as page source, as
-    // `scrollFrames` is (the bundler of this script renames inner functions).
-    const [markup, tree]: [string, string] = await page.evaluate(`new Promise((resolve) => {
-      const asTree = (node) =>
-        node.nodeType === Node.TEXT_NODE
-          ? node.data
-          : [
-              node.localName,
-              Object.fromEntries([...node.attributes].map((a) => [a.name, a.value])),
-              ...[...node.childNodes]
-                .filter((child) => child.nodeType === Node.TEXT_NODE || child.nodeType === Node.ELEMENT_NODE)
-                .map(asTree),
-            ];
-      const read = () => {
-        if (performance.getEntriesByName(${JSON.stringify(FIRST_ITEMS_MARK)}).length === 0) return false;
-        const app = document.getElementById('app');
-        resolve([app.innerHTML, JSON.stringify(asTree(app).slice(2))]);
-        return true;
-      };
-      if (read()) return;
-      new PerformanceObserver((_list, observer) => {
-        if (read()) observer.disconnect();
-      }).observe({ type: 'mark' });
-    })`);
-    if (!markup.includes('reply-toggle')) throw new Error('The panel’s first screen has no Reply to click');
-    await browser.setup.evaluate(
-      ([keys, values]) => {
-        for (const [index, key] of keys.entries()) localStorage.setItem(key, values[index] as string);
-      },
-      [
-        [SCREEN_KEY, SCREEN_TREE_KEY],
-        [markup, tree],
-      ] as const,
-    );
-  } finally {
-    await page.close();
-  }
-}
-
-/** What a page's `#app` shows: its elements by tag (and whether hidden), in order, and its text. */
-const SHOWN = `(() => {
-  const app = document.getElementById('app');
-  const tags = [...app.querySelectorAll('*')].map((el) => el.localName + (el.hidden ? '[hidden]' : ''));
-  return tags.join(' ') + '|' + app.textContent;
-})()`;
-
-/**
- * Checks that each screen page draws the screen the bench kept (the same elements, the same text):
- * otherwise its row would measure another page than the one it names.
- */
-async function checkScreenPages(browser: PanelBrowser, pages: string[]): Promise<void> {
-  const panel = await browser.context.newPage();
-  try {
-    await panel.goto(`chrome-extension://${browser.id}/blank.html?usable-probe=off`);
-    const kept: string = await panel.evaluate(`(() => {
-      document.getElementById('app').innerHTML = localStorage.getItem(${JSON.stringify(SCREEN_KEY)});
-      return ${SHOWN};
-    })()`);
-    for (const name of pages) {
-      await panel.goto(`chrome-extension://${browser.id}/${name}?usable-probe=off`);
-      await panel.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, BLANK_MARK);
-      const shown: string = await panel.evaluate(SHOWN);
-      if (shown !== kept) throw new Error(`${name} does not draw the panel’s first screen`);
-    }
-  } finally {
-    await panel.close();
-  }
-}
 
 /** What the windowed list has in the DOM against what is in view, at the scroll position it is at. */
 function countRows(page: Page) {
@@ -221,7 +72,7 @@ export async function runSidepanelBench(): Promise<Table[]> {
     throw new Error(`No extension build at ${CHROME_BUILD}: run "npm run build" first.`);
   }
   const sandbox = await spawnSandbox(['--seed', '--quiet']);
-  const extensionDir = await buildWithBlankPage();
+  const extensionDir = await buildWithBenchPages();
   const browser = await panelBrowser(extensionDir, sandbox);
   const { context, id, url } = browser;
   try {
