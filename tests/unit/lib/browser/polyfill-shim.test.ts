@@ -1,5 +1,7 @@
+// @vitest-environment node
 import { createRequire } from 'node:module';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import config from '@/wxt.config';
 
 const require = createRequire(import.meta.url);
 const SHIM = require.resolve('../../../../lib/browser/polyfill.cjs');
@@ -16,10 +18,33 @@ function copyExports(exports: object): Record<string, unknown> {
 }
 
 describe('lib/browser/polyfill.cjs (wxt/browser in the pages and the background)', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
+  const forgetModules = () => {
     delete require.cache[SHIM];
     delete require.cache[POLYFILL];
+  };
+  beforeEach(forgetModules);
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetModules();
+  });
+
+  it('is what wxt/browser means in the pages and the background, ahead of the polyfill module’s alias', () => {
+    const extend: unknown = Reflect.get(config.hooks ?? {}, 'vite:build:extendConfig');
+    if (typeof extend !== 'function') throw new Error('wxt.config.ts has no vite:build:extendConfig hook');
+    const builds = {
+      pages: [{ type: 'sidepanel', name: 'sidepanel', inputPath: '/x/entrypoints/sidepanel/index.html' }],
+      background: [{ type: 'background', name: 'background', inputPath: '/x/entrypoints/background.ts' }],
+      'content scripts': [{ type: 'content-script', name: 'bar', inputPath: '/x/entrypoints/bar.content.ts' }],
+    };
+    const browserModules = Object.entries(builds).map(([build, entrypoints]) => {
+      const vite = {
+        resolve: { alias: [{ find: 'wxt/browser', replacement: '@wxt-dev/webextension-polyfill/browser' }] },
+      };
+      extend(entrypoints, vite);
+      const first = vite.resolve.alias.find((alias) => alias.find === 'wxt/browser');
+      return [build, first?.replacement.endsWith('lib/browser/polyfill.cjs')];
+    });
+    expect(Object.fromEntries(browserModules)).toEqual({ pages: true, background: true, 'content scripts': false });
   });
 
   it('passes the browser’s own object on as it is, without reading a namespace’s descriptor', () => {
