@@ -78,7 +78,12 @@ export async function runSidepanelBench(): Promise<Table[]> {
   try {
     const marks = [FIRST_ITEMS_MARK, USABLE_MARK];
     await keepFirstScreen(browser);
-    await checkScreenPages(browser, ['screen.html', 'preact-screen.html']);
+    await checkScreenPages(browser, [
+      'screen.html',
+      'screen-floor.html',
+      'preact-screen.html',
+      'preact-screen-floor.html',
+    ]);
     // The first open after start also starts the worker's API client: shown apart, not in the figures.
     const [cold] = await openOnce(context, url, marks);
     type Series = { first: number[]; usable: number[] };

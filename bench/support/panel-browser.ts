@@ -79,10 +79,15 @@ export async function panelBrowser(
   }
 }
 
-/** One opening of the panel with `forget` emptied first; the times to `marks` (ms). */
-export async function openPanel(browser: PanelBrowser, forget: readonly string[], marks: string[]): Promise<number[]> {
+/** Empties what the panel keeps under `keys` (FORGET), from the extension's setup page. */
+export async function forget(browser: PanelBrowser, keys: readonly string[]): Promise<void> {
   await browser.setup.evaluate((keys) => {
     for (const key of keys) localStorage.removeItem(key);
-  }, forget);
+  }, keys);
+}
+
+/** One opening of the panel with `keys` emptied first; the times to `marks` (ms). */
+export async function openPanel(browser: PanelBrowser, keys: readonly string[], marks: string[]): Promise<number[]> {
+  await forget(browser, keys);
   return openOnce(browser.context, browser.url, marks);
 }

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { FIRST_ITEMS_MARK } from '../../entrypoints/sidepanel/fast-open/first-paint';
 import { FIRST_PAGE } from '../../entrypoints/sidepanel/state/timeline-store';
 import { CHROME_BUILD } from '../../tests/e2e/support/browsers';
-import { FORGET, type PanelBrowser } from './panel-browser';
+import { FORGET, forget, type PanelBrowser } from './panel-browser';
 import { preactFloorScript, preactScreenScript } from './preact-floor';
+import { PRESENCE_ATTRIBUTES } from './preact-screen-tree';
 import { blankPageScript, floorPageScript, screenPageScript } from './usable-probe';
 
 /*
@@ -18,6 +19,8 @@ export const BLANK_MARK = 'dc:blank-painted';
 /** Where the bench keeps the panel's first screen for the screen pages: its `#app` markup, and as a tree. */
 const SCREEN_KEY = 'dc-bench-first-screen';
 const SCREEN_TREE_KEY = 'dc-bench-first-screen-tree';
+/** How long the panel may take to draw the first posts the screen pages copy (ms). */
+const CAPTURE_LIMIT_MS = 30_000;
 
 /**
  * The side panel's own page with its scripts taken out and `script` put at the end of its body: the
@@ -87,14 +90,14 @@ export async function buildWithBenchPages(): Promise<string> {
 export async function keepFirstScreen(browser: PanelBrowser): Promise<void> {
   const page = await browser.context.newPage();
   try {
-    await browser.setup.evaluate((keys) => {
-      for (const key of keys) localStorage.removeItem(key);
-    }, FORGET.everything);
+    await forget(browser, FORGET.everything);
     await page.goto(`${browser.url}?usable-probe=off`);
-    // Read in the task the mark is set in: the screen the frame after the first posts drew, as markup
+    // Read as soon as the page has set the mark (when it was set before this runs, at once; else in
+    // the observer's task right after it): the screen the frame of the first posts drew, as markup
     // and as a tree (`[tag, attributes, ...children]`, text as strings). Written as page source, as
     // `scrollFrames` is (the bundler of this script renames inner functions).
-    const [markup, tree]: [string, string] = await page.evaluate(`new Promise((resolve) => {
+    const [markup, tree]: [string, string] = await page.evaluate(`new Promise((resolve, reject) => {
+      setTimeout(() => reject(new Error('The panel drew no first posts within ${CAPTURE_LIMIT_MS} ms')), ${CAPTURE_LIMIT_MS});
       const asTree = (node) =>
         node.nodeType === Node.TEXT_NODE
           ? node.data
@@ -131,11 +134,19 @@ export async function keepFirstScreen(browser: PanelBrowser): Promise<void> {
   }
 }
 
-/** What a page's `#app` shows: its elements by tag (and whether hidden), in order, and its text. */
+/**
+ * What a page's `#app` shows: each element's namespace, tag and attributes (sorted; the value too
+ * but for attributes that are on when present, which Preact may write as `"true"`), in order, and
+ * the text.
+ */
 const SHOWN = `(() => {
   const app = document.getElementById('app');
-  const tags = [...app.querySelectorAll('*')].map((el) => el.localName + (el.hidden ? '[hidden]' : ''));
-  return tags.join(' ') + '|' + app.textContent;
+  const on = new Set(${JSON.stringify(PRESENCE_ATTRIBUTES)});
+  const described = [...app.querySelectorAll('*')].map((el) => {
+    const attributes = [...el.attributes].map((a) => (on.has(a.name) ? a.name : a.name + '=' + a.value)).sort();
+    return el.namespaceURI + ' ' + el.localName + '[' + attributes.join(' ') + ']';
+  });
+  return described.join('\\n') + '|' + app.textContent;
 })()`;
 
 /**

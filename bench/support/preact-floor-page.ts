@@ -8,13 +8,10 @@
  */
 import { h, render } from 'preact';
 import { useState } from 'preact/hooks';
+import { askFirstPage } from './bench-chrome';
 
 declare const PAINT_MARK: string;
 declare const FIRST_PAGE: number;
-
-interface RawChrome {
-  runtime: { sendMessage(message: unknown): Promise<unknown> };
-}
 
 function Post({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
@@ -32,8 +29,7 @@ function bodies(reply: unknown): string[] {
   return Array.isArray(items) ? items.map((post) => String(post.body ?? '')) : [];
 }
 
-const { chrome } = globalThis as unknown as { chrome: RawChrome };
-void chrome.runtime.sendMessage({ type: 'getTimelinePage', payload: { limit: FIRST_PAGE } }).then((reply) => {
+void askFirstPage(FIRST_PAGE).then((reply) => {
   const app = document.getElementById('app');
   if (app === null) return;
   render(

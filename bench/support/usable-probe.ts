@@ -37,7 +37,7 @@ export const USABLE_PROBE = `(() => {
 
 /**
  * Page source both bench pages share: `drawPost(app, text)` adds one post (an article with its text,
- * when there is one, and a Reply button that opens a text area, as the panel's does), and
+ * when there is one, and a Reply button that opens a text area, as the panel's does: `openReply`), and
  * `markPainted(mark)` sets the mark at the first task after the next frame, as the panel's marks are.
  */
 const PAGE_HELPERS = `function drawPost(app, text) {
@@ -50,14 +50,15 @@ const PAGE_HELPERS = `function drawPost(app, text) {
   const button = document.createElement('button');
   button.className = 'reply-toggle';
   button.textContent = 'Reply';
-  button.addEventListener('click', () => {
-    const box = document.createElement('div');
-    box.className = 'post-reply';
-    box.append(document.createElement('textarea'));
-    article.append(box);
-  });
+  button.addEventListener('click', () => openReply(article));
   article.append(button);
   app.append(article);
+}
+function openReply(article) {
+  const box = document.createElement('div');
+  box.className = 'post-reply';
+  box.append(document.createElement('textarea'));
+  article.append(box);
 }
 function markPainted(mark) {
   requestAnimationFrame(() => setTimeout(() => performance.mark(mark), 0));
@@ -101,11 +102,7 @@ export function screenPageScript(paintMark: string, key: string, limit?: number)
   app.addEventListener('click', (event) => {
     const button = event.target instanceof Element ? event.target.closest('.reply-toggle') : null;
     const article = button === null ? null : button.closest('article');
-    if (article === null) return;
-    const box = document.createElement('div');
-    box.className = 'post-reply';
-    box.append(document.createElement('textarea'));
-    article.append(box);
+    if (article !== null) openReply(article);
   });
   markPainted(${JSON.stringify(paintMark)});
 }`;
