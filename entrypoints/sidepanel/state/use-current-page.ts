@@ -26,14 +26,21 @@ export function useCurrentPage(enabled: boolean): string | null | undefined {
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    const read = async () => {
+    // Reads overlap when the tabs change quickly, and may answer out of order: only the latest
+    // one's answer is taken, so an older read never puts back the tab the user has left.
+    let latest = 0;
+    const read = async (): Promise<string | null> => {
       const [own, window] = await Promise.all([browser.tabs.getCurrent(), browser.windows.getCurrent()]);
       const [tab] = await browser.tabs.query({ active: true, windowId: window.id });
       const address = tab === undefined || tab.id === own?.id ? undefined : tab.url;
-      if (live) setUrl(address !== undefined && /^https?:/i.test(address) ? address : null);
+      return address !== undefined && /^https?:/i.test(address) ? address : null;
     };
     const update = () => {
-      read().catch(() => live && setUrl(null));
+      const turn = ++latest;
+      const take = (address: string | null) => {
+        if (live && turn === latest) setUrl(address);
+      };
+      read().then(take, () => take(null));
     };
     const onUpdated = (_id: number, change: { url?: string; status?: string }, tab: { active?: boolean }) => {
       if (tab.active === true && (change.url !== undefined || change.status === 'complete')) update();
