@@ -54,32 +54,24 @@ function panelPageWith(dir: string, script: string): string {
 export async function buildWithBenchPages(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dc-bench-ext-'));
   cpSync(CHROME_BUILD, dir, { recursive: true });
-  writeFileSync(
-    path.join(dir, 'blank.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Blank</title></head><body><div id="app"></div><script src="/blank.js"></script></body></html>',
-  );
-  writeFileSync(path.join(dir, 'blank.js'), blankPageScript(BLANK_MARK));
-  writeFileSync(
-    path.join(dir, 'floor.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Floor</title></head><body><div id="app"></div><script src="/floor.js"></script></body></html>',
-  );
-  writeFileSync(path.join(dir, 'floor.js'), floorPageScript(BLANK_MARK, FIRST_PAGE));
-  writeFileSync(
-    path.join(dir, 'preact-floor.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Preact floor</title></head><body><div id="app"></div><script src="/preact-floor.js"></script></body></html>',
-  );
-  writeFileSync(path.join(dir, 'preact-floor.js'), await preactFloorScript(BLANK_MARK, FIRST_PAGE));
-  writeFileSync(path.join(dir, 'screen.html'), panelPageWith(dir, 'screen.js'));
-  writeFileSync(path.join(dir, 'screen.js'), screenPageScript(BLANK_MARK, SCREEN_KEY));
-  writeFileSync(path.join(dir, 'screen-floor.html'), panelPageWith(dir, 'screen-floor.js'));
-  writeFileSync(path.join(dir, 'screen-floor.js'), screenPageScript(BLANK_MARK, SCREEN_KEY, FIRST_PAGE));
-  writeFileSync(path.join(dir, 'preact-screen.html'), panelPageWith(dir, 'preact-screen.js'));
-  writeFileSync(path.join(dir, 'preact-screen.js'), await preactScreenScript(BLANK_MARK, SCREEN_TREE_KEY));
-  writeFileSync(path.join(dir, 'preact-screen-floor.html'), panelPageWith(dir, 'preact-screen-floor.js'));
-  writeFileSync(
-    path.join(dir, 'preact-screen-floor.js'),
-    await preactScreenScript(BLANK_MARK, SCREEN_TREE_KEY, FIRST_PAGE),
-  );
+  // Each page: its name, a page of its own (title) or the panel's page with its scripts taken out, and its script.
+  const pages: [name: string, page: string | 'panel', script: string][] = [
+    ['blank', 'Blank', blankPageScript(BLANK_MARK)],
+    ['floor', 'Floor', floorPageScript(BLANK_MARK, FIRST_PAGE)],
+    ['preact-floor', 'Preact floor', await preactFloorScript(BLANK_MARK, FIRST_PAGE)],
+    ['screen', 'panel', screenPageScript(BLANK_MARK, SCREEN_KEY)],
+    ['screen-floor', 'panel', screenPageScript(BLANK_MARK, SCREEN_KEY, FIRST_PAGE)],
+    ['preact-screen', 'panel', await preactScreenScript(BLANK_MARK, SCREEN_TREE_KEY)],
+    ['preact-screen-floor', 'panel', await preactScreenScript(BLANK_MARK, SCREEN_TREE_KEY, FIRST_PAGE)],
+  ];
+  for (const [name, page, script] of pages) {
+    const html =
+      page === 'panel'
+        ? panelPageWith(dir, `${name}.js`)
+        : `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>${page}</title></head><body><div id="app"></div><script src="/${name}.js"></script></body></html>`;
+    writeFileSync(path.join(dir, `${name}.html`), html);
+    writeFileSync(path.join(dir, `${name}.js`), script);
+  }
   return dir;
 }
 
@@ -150,8 +142,8 @@ const SHOWN = `(() => {
 })()`;
 
 /**
- * Checks that each screen page draws the screen the bench kept (the same elements, the same text):
- * otherwise its row would measure another page than the one it names.
+ * Checks that each screen page draws the screen the bench kept (the same elements and attributes, the
+ * same text): otherwise its row would measure another page than the one it names.
  */
 export async function checkScreenPages(browser: PanelBrowser, pages: string[]): Promise<void> {
   const panel = await browser.context.newPage();

@@ -37,8 +37,10 @@ export const USABLE_PROBE = `(() => {
 
 /**
  * Page source both bench pages share: `drawPost(app, text)` adds one post (an article with its text,
- * when there is one, and a Reply button that opens a text area, as the panel's does: `openReply`), and
- * `markPainted(mark)` sets the mark at the first task after the next frame, as the panel's marks are.
+ * when there is one, and a Reply button that opens a text area, as the panel's does: `openReply`),
+ * `askFirstPage(limit)` makes the one `getTimelinePage` round trip every opening makes, through the
+ * browser's own `chrome.runtime`, and `markPainted(mark)` sets the mark at the first task after the
+ * next frame, as the panel's marks are.
  */
 const PAGE_HELPERS = `function drawPost(app, text) {
   const article = document.createElement('article');
@@ -60,6 +62,9 @@ function openReply(article) {
   box.append(document.createElement('textarea'));
   article.append(box);
 }
+function askFirstPage(limit) {
+  return chrome.runtime.sendMessage({ type: 'getTimelinePage', payload: { limit } });
+}
 function markPainted(mark) {
   requestAnimationFrame(() => setTimeout(() => performance.mark(mark), 0));
 }`;
@@ -80,7 +85,7 @@ markPainted(${JSON.stringify(paintMark)});`;
  */
 export function floorPageScript(paintMark: string, limit: number): string {
   return `${PAGE_HELPERS}
-chrome.runtime.sendMessage({ type: 'getTimelinePage', payload: { limit: ${limit} } }).then((reply) => {
+askFirstPage(${limit}).then((reply) => {
   const app = document.getElementById('app');
   for (const post of reply && reply.ok ? reply.data.items : []) drawPost(app, String(post.body ?? ''));
   markPainted(${JSON.stringify(paintMark)});
@@ -106,9 +111,6 @@ export function screenPageScript(paintMark: string, key: string, limit?: number)
   });
   markPainted(${JSON.stringify(paintMark)});
 }`;
-  const start =
-    limit === undefined
-      ? 'drawScreen();'
-      : `chrome.runtime.sendMessage({ type: 'getTimelinePage', payload: { limit: ${limit} } }).then(drawScreen);`;
+  const start = limit === undefined ? 'drawScreen();' : `askFirstPage(${limit}).then(drawScreen);`;
   return `${PAGE_HELPERS}\n${draw}\n${start}`;
 }
