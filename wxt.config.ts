@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import type { InlineConfig, Plugin } from 'vite';
 import { defineConfig } from 'wxt';
-import { splitPageChunks } from './entrypoints/sidepanel/fast-open/build';
+import { modulesAfterPicture, splitPageChunks } from './entrypoints/sidepanel/fast-open/build';
 
 /** An edit the build makes to a dependency's file: what to find, what to put instead, and why. */
 interface DependencyEdit {
@@ -90,7 +90,7 @@ export default defineConfig({
   imports: false,
   ...(process.env.DC_OUT_DIR === undefined ? {} : { outDir: process.env.DC_OUT_DIR }),
   vite: () => ({
-    plugins: [preact(), withoutEvalOrHtmlSinks()],
+    plugins: [preact(), withoutEvalOrHtmlSinks(), modulesAfterPicture()],
     build: { sourcemap: Boolean(process.env.DC_SOURCEMAP) },
     define: { __DC_WITHOUT__: JSON.stringify([...without].join(',')) },
   }),

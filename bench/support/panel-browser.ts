@@ -1,15 +1,15 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { PANEL_CACHE_KEY } from '../../entrypoints/sidepanel/fast-open/panel-cache-key';
+import { PANEL_CACHE_KEY, PICTURE_KEY } from '../../entrypoints/sidepanel/fast-open/panel-cache-key';
 import { extensionIdOf, launchChromium, openExtensionPage, removeProfile } from '../../tests/e2e/support/chromium';
 import { configure } from '../../tests/e2e/support/extension-client';
 import { USABLE_PROBE } from './usable-probe';
 
 /** What an opening empties first (the keys of what the panel keeps between openings). */
 export const FORGET = {
-  /** Nothing: the live panel draws the last opening's posts, then the fresh ones. */
+  /** Nothing: the picture of the last opening, then the live panel with its posts, then the fresh ones. */
   nothing: [],
   /** The first posts come from the API, as on the very first opening. */
-  everything: [PANEL_CACHE_KEY],
+  everything: [PANEL_CACHE_KEY, PICTURE_KEY],
 } as const;
 
 /** How long to leave a page alone before asking for its mark, and between asks (ms). */

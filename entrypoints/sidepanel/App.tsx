@@ -33,6 +33,8 @@ export function App(props: {
   kinds?: KindsSource;
   /** Where the mute lists come from first. */
   mutes?: MutesSource;
+  /** Posts whose reply box is open from the first render (the picture of the last opening had them open). */
+  openReplies?: readonly string[];
 }) {
   const { store, drafts } = props;
   const status = useStatus();
@@ -76,6 +78,7 @@ export function App(props: {
               drafts={drafts}
               kinds={props.kinds}
               mutes={props.mutes}
+              openReplies={props.openReplies}
               tools={<SavedOpener count={saved?.length} onOpen={() => setSavedOpen(true)} />}
             />
           </div>

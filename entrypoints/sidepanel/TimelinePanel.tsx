@@ -48,6 +48,8 @@ export interface TimelinePanelProps {
   /** Where the mute lists come from first. */
   mutes?: MutesSource | undefined;
   /** More buttons beside Refresh (the Saved list's). */
+  /** Posts whose reply box is open from the first render (handed over by the picture). */
+  openReplies?: readonly string[] | undefined;
   tools?: ComponentChildren;
 }
 
@@ -73,7 +75,7 @@ export function TimelinePanel(props: TimelinePanelProps) {
   const [announcement, setAnnouncement] = useState('');
   const list = useRef<VirtualListHandle>(null);
   const postBox = useRef<HTMLTextAreaElement>(null);
-  const boxes = useReplyBoxes(drafts);
+  const boxes = useReplyBoxes(drafts, props.openReplies);
   const post = useDraftComposer(drafts, 'post', sendPost, t('panelPostQueued'));
   const { speaker, choose } = usePanelSpeaker(status, () => void store.loadFirst());
   const mutes = useMutes(mutesSource);

@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
 import { type FetchPage, FIRST_PAGE, TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
-import { markDocumentLanguage } from '@/lib/i18n';
+import { markDocumentLanguage, t } from '@/lib/i18n';
 import { checkReply, loadReplyChecks, sendMessage } from '@/lib/messages/send';
 import { effectsAfterFrameTasks } from '@/lib/ui/effects-after-frame';
 import { pageStore } from '@/lib/ui/page-store';
@@ -11,6 +11,9 @@ import { takeEarlyRequests } from './fast-open/early-requests';
 import { firstAnswers } from './fast-open/first-answers';
 import { expectFirstItems, whenFirstItemsPainted } from './fast-open/first-paint';
 import { panelCache } from './fast-open/panel-cache';
+import { forgetPicture } from './fast-open/panel-cache-key';
+import { takePicture } from './fast-open/picture';
+import { finishHandover, handedReplies } from './fast-open/picture-handover';
 import { builtWithout } from './fast-open/tricks';
 import { readerField } from './state/speaker';
 
@@ -60,14 +63,14 @@ const checksMayRun = schemasFirst
 // The pushes are checked by zod too: the first ones (status, settings, the Saved list) wait likewise.
 pageStore().holdPushesUntil(checksMayRun);
 // The settings asked for before this code loaded seed the page's store; its pushes keep them current.
-void early?.settings.then(async (raw) => {
+const seeded = early?.settings.then(async (raw) => {
   await filled;
   // Without kinds to draw the first posts with, the first paint waits for these settings.
   if (kinds.cached !== undefined) await checksMayRun;
   const reply = await checkReply('getSettings', raw);
   if (reply.ok) pageStore().seedSettings(reply.data);
 }, noop);
-void store.loadFirst();
+const firstLoad = store.loadFirst();
 
 const drafts = new DraftStore();
 // Typing is saved shortly after each keystroke; when the panel hides or closes, at once.
@@ -81,8 +84,46 @@ document.addEventListener('visibilitychange', () => {
 void drafts.load(early?.drafts);
 const root = document.getElementById('app');
 if (root !== null) {
+  // The picture of the last opening (fast-open/picture.ts), if the early script drew one, goes in the
+  // task the live panel comes in; what the user did on it is taken over.
+  const handover = takePicture()?.handOver();
+  const openReplies = handover === undefined ? undefined : handedReplies(handover, drafts);
   expectFirstItems();
-  render(<App store={store} drafts={drafts} kinds={kinds} mutes={mutes} />, root);
+  root.replaceChildren();
+  render(<App store={store} drafts={drafts} kinds={kinds} mutes={mutes} openReplies={openReplies} />, root);
+  if (handover !== undefined) finishHandover(handover, root);
+  keepPictures(root);
+}
+
+/**
+ * Keeps the picture of the panel for the next opening: once the fresh first page is drawn, and as the
+ * panel hides, when it is at rest then (fast-open/picture-keep.ts, loaded after the first paint: the
+ * first screen does not need it).
+ */
+function keepPictures(app: HTMLElement): void {
+  let keepPicture: typeof import('./fast-open/picture-keep').keepPicture | undefined;
+  const keep = () => {
+    const { stale, error } = store.getState();
+    const info = { fresh: !stale && error === null, noDrafts: drafts.isEmpty() };
+    // A picture the next opening must not draw goes even before the module that keeps one loads.
+    if (!info.fresh || !info.noDrafts) forgetPicture();
+    else keepPicture?.(app, { ...info, replyLabel: t('panelReplyLabel') });
+  };
+  const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const ready = firstLoad
+    .then(() => import('./fast-open/picture-keep'))
+    .then((module) => {
+      keepPicture = module.keepPicture;
+    })
+    .then(() => new Promise<void>((resolve) => drafts.whenLoaded(resolve)));
+  // Kept once the fresh first page is drawn, and again once the settings have been applied (the
+  // kinds and mute lists they bring change the kept posts' record, which the picture must match).
+  void ready.then(afterFrame).then(keep, noop);
+  void Promise.all([ready, seeded]).then(afterFrame).then(afterFrame).then(keep, noop);
+  window.addEventListener('pagehide', keep);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') keep();
+  });
 }
 
 // Shown as the browser's side panel (not in a tab), it says which window shows it: the keyboard

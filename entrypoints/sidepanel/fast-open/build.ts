@@ -3,7 +3,8 @@
  * pages' code is split into. Node code, read by the build only; nothing here ships. See README.md in
  * this folder.
  */
-import type { InlineConfig } from 'vite';
+import type { InlineConfig, Plugin } from 'vite';
+import { ENTRY_META } from './panel-cache-key';
 
 /** The chunk of full zod and the protocol table (see {@link splitPageChunks}). */
 export const CHECKS_CHUNK = 'checks';
@@ -33,6 +34,42 @@ export function splitPageChunks(config: InlineConfig): void {
           { name: 'shared', priority: 1, minShareCount: 2 },
         ],
       },
+    },
+  };
+}
+
+/** The attribute that marks the side panel's early script (sidepanel/index.html): its page gets {@link modulesAfterPicture}. */
+export const ADDS_MODULES = 'data-adds-modules';
+
+const MODULE_SCRIPT = /<script type="module"[^>]*?\ssrc="([^"]+)"[^>]*><\/script>\s*/g;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>\s*/g;
+
+/**
+ * The side panel's page without its module scripts and preloads: their URLs go into a meta tag
+ * ({@link ENTRY_META}) and its early script adds them (page-modules.ts), at once, or once the
+ * picture of the last opening is on screen, so the browser draws it before it fetches and runs the
+ * modules. Throws unless the page had one entry module: a build whose page Vite wrote otherwise
+ * fails rather than ship a panel that never loads.
+ */
+export function entryInMeta(html: string): string {
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1] as string);
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string);
+  if (entries.length !== 1) throw new Error(`The side panel's page has ${entries.length} module scripts; expected one`);
+  const meta = `<meta name="${ENTRY_META}" content="${entries[0]}" data-preload="${preloads.join(' ')}">`;
+  return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</head>', `  ${meta}\n  </head>`);
+}
+
+/**
+ * The build's plugin for the side panel's page (its early script carries {@link ADDS_MODULES}); the
+ * development server's pages keep their module scripts.
+ */
+export function modulesAfterPicture(): Plugin {
+  return {
+    name: 'debate-companion:modules-after-picture',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => (html.includes(ADDS_MODULES) ? entryInMeta(html) : html),
     },
   };
 }

@@ -1,13 +1,35 @@
 import { startEarlyRequests } from './early-requests';
+import { FIRST_ITEMS_MARK, PICTURE_MARK } from './first-paint';
+import { addPageModules } from './page-modules';
+import { drawPicture, takePicture } from './picture';
 import { builtWithout } from './tricks';
 
 /**
- * The side panel's early script (`sidepanel-early.js`, a deferred classic script that runs before
- * the panel's module scripts): asks for the first timeline page, the settings and the drafts while
- * the modules are parsed and run (so the answers are nearly there when they are needed).
+ * The side panel's early script (`sidepanel-early.js`, a classic script at the end of the body: it
+ * runs as soon as it arrives). It draws the picture of the last opening (picture.ts), which takes
+ * the user's input at once, and adds the panel's module scripts (page-modules.ts), which replace the
+ * picture once they run: added now, they are fetched while the picture is drawn, and the page's
+ * `load` waits for them, as for scripts in its markup. It asks for the first timeline page, the
+ * settings and the drafts after the frame that shows the picture (asking takes the main thread a
+ * few milliseconds), or at once when there is none.
  */
 export function runEarlyScript(): void {
-  if (!builtWithout('early-requests')) startEarlyRequests();
+  const app = document.getElementById('app');
+  const picture = app === null || builtWithout('picture') ? undefined : drawPictureOf(app);
+  if (picture !== undefined) performance.mark(PICTURE_MARK);
+  addPageModules(document, dropPicture);
+  const ask = () => {
+    if (!builtWithout('early-requests')) startEarlyRequests();
+  };
+  if (picture === undefined) ask();
+  else
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        // Unless the live panel came first (its modules arrived before the frame) and set it.
+        if (performance.getEntriesByName(FIRST_ITEMS_MARK).length === 0) performance.mark(FIRST_ITEMS_MARK);
+        ask();
+      }, 0),
+    );
   // The picture of the last opening that panels before 29 Nov 2026 kept: never read again.
   try {
     localStorage.removeItem(RETIRED_PICTURE_KEY);
@@ -16,5 +38,32 @@ export function runEarlyScript(): void {
   }
 }
 
-/** Where panels before 29 Nov 2026 kept a picture of their last opening (removed: it delayed "usable"). */
+/** Where panels before 29 Nov 2026 kept an inert picture of their last opening (removed: it delayed "usable"). */
 const RETIRED_PICTURE_KEY = 'debateCompanion.panelSnapshot.v1';
+
+/** The messages' language, as the live panel marks its document (lib/i18n.ts), without the polyfill. */
+function messagesLanguage(): string {
+  for (const name of ['browser', 'chrome']) {
+    const i18n: unknown = Reflect.get(Reflect.get(globalThis, name) ?? {}, 'i18n');
+    const getMessage: unknown = typeof i18n === 'object' && i18n !== null ? Reflect.get(i18n, 'getMessage') : undefined;
+    if (typeof getMessage === 'function') return String(getMessage.call(i18n, 'messagesLocale') || 'en');
+  }
+  return 'en';
+}
+
+function drawPictureOf(app: HTMLElement) {
+  // A notification's address opens the panel on the Outbox, not on the timeline the picture shows.
+  if (location.hash !== '') return undefined;
+  try {
+    return drawPicture(app, globalThis.localStorage, { width: globalThis.innerWidth, lang: messagesLanguage() });
+  } catch {
+    app.replaceChildren();
+    return undefined;
+  }
+}
+
+/** The modules did not load: the picture, which nothing would replace, goes. */
+function dropPicture(): void {
+  takePicture()?.handOver();
+  document.getElementById('app')?.replaceChildren();
+}

@@ -2,6 +2,8 @@
  * The performance mark set once the first timeline items are on screen (read by the benchmark).
  */
 export const FIRST_ITEMS_MARK = 'dc:timeline-first-items';
+/** The performance mark set once the picture of the last opening is drawn (fast-open/picture.ts). */
+export const PICTURE_MARK = 'dc:picture';
 /** The performance mark set once the live panel's first items are on screen: usable from then on. */
 export const INTERACTIVE_MARK = 'dc:timeline-interactive';
 

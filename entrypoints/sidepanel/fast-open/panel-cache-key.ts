@@ -1,5 +1,12 @@
 /** The side panel's `localStorage` key for what it paints while its first answers travel (see panel-cache.ts). */
 export const PANEL_CACHE_KEY = 'debateCompanion.panelCache.v1';
+/** Its key for the picture of the last opening's first screen (picture.ts). */
+export const PICTURE_KEY = 'debateCompanion.panelPicture.v2';
+/**
+ * The meta tag that names the page's entry module: the build takes the module scripts out of the
+ * side panel's markup, and its early script adds them (page-modules.ts).
+ */
+export const ENTRY_META = 'dc-entry-module';
 
 /** Bump when what the caches hold changes shape. */
 const FORMAT = 3;
@@ -11,7 +18,9 @@ const FORMAT = 3;
  * paint). In development the script has no hash: the format alone tells builds apart there.
  */
 export function cacheStamp(doc: Document | undefined = globalThis.document): string {
-  const script = doc?.querySelector('script[type="module"][src]')?.getAttribute('src');
+  const script =
+    doc?.querySelector(`meta[name="${ENTRY_META}"]`)?.getAttribute('content') ??
+    doc?.querySelector('script[type="module"][src]')?.getAttribute('src');
   return `${FORMAT}:${script ?? ''}`;
 }
 
@@ -36,5 +45,17 @@ export function writeStamped(area: Storage | undefined, key: string, value: Reco
     area?.setItem(key, JSON.stringify({ ...value, stamp: cacheStamp() }));
   } catch {
     // Full or unavailable: the panel works without it, only less quickly.
+  }
+}
+
+/**
+ * Forgets the kept picture of the last opening (picture-keep.ts): what it shows changed (the kept
+ * posts, the mute lists or the reaction kinds), or a draft was kept, which it would not show.
+ */
+export function forgetPicture(area: Storage | undefined = globalThis.localStorage): void {
+  try {
+    area?.removeItem(PICTURE_KEY);
+  } catch {
+    // No storage: nothing kept either.
   }
 }

@@ -2,7 +2,7 @@
 declare const __DC_WITHOUT__: string | undefined;
 
 /** The fast-opening tricks a bench build can go without, each measured alone (bench/support/trick-builds.ts). */
-export type Trick = 'early-requests' | 'checks-after-paint';
+export type Trick = 'early-requests' | 'checks-after-paint' | 'picture';
 
 /** Whether this build goes without `trick`: only a bench build made to measure it does. */
 export function builtWithout(trick: Trick): boolean {

@@ -85,6 +85,11 @@ export class DraftStore {
     return this.drafts.texts[key] ?? '';
   }
 
+  /** Whether no draft is kept (read once the stored drafts are: see {@link whenLoaded}). */
+  isEmpty(): boolean {
+    return Object.keys(this.drafts.texts).length === 0;
+  }
+
   /** The post ids that have a reply draft. */
   replyPostIds(): string[] {
     return Object.keys(this.drafts.texts)

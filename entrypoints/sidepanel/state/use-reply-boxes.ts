@@ -21,7 +21,11 @@ export class ReplyBoxes {
   private readonly boxes = new Map<string, Box>();
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly drafts: DraftStore) {
+  constructor(
+    private readonly drafts: DraftStore,
+    opened: readonly string[] = [],
+  ) {
+    for (const postId of opened) this.boxes.set(postId, { version: 0, focus: false });
     this.openDrafts();
   }
 
@@ -86,9 +90,12 @@ export class ReplyBoxes {
   }
 }
 
-/** The panel's reply boxes; those with a draft open once the drafts are read. */
-export function useReplyBoxes(drafts: DraftStore): ReplyBoxes {
-  const boxes = useMemo(() => new ReplyBoxes(drafts), [drafts]);
+/**
+ * The panel's reply boxes; those with a draft open once the drafts are read, and those in `opened`
+ * (the picture of the last opening had them open) from the first render.
+ */
+export function useReplyBoxes(drafts: DraftStore, opened?: readonly string[]): ReplyBoxes {
+  const boxes = useMemo(() => new ReplyBoxes(drafts, opened), [drafts]);
   // The panel may draw before the stored drafts are read: the boxes with a draft open once they are.
   useEffect(() => drafts.whenLoaded(() => boxes.openDrafts()), [drafts, boxes]);
   return boxes;

@@ -5,8 +5,9 @@ import { expect, test } from '@playwright/test';
 import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
 
 /**
- * What the side panel loads before its first screen: the page, and the scripts, module preloads and
- * style sheet it names (the early script, the entry and the chunks it imports, its styles). The
+ * What the side panel loads before its first screen: the page, and the scripts, modules and style
+ * sheet it names (the early script, the entry and the chunks it imports, named in a meta tag for the
+ * early script to add, its styles). The
  * `checks` chunk (zod and the reply schemas) loads after them and is counted apart. Ceilings in
  * bytes, gzip level 9, set from the build of 28 Nov 2026 with ~5% room (docs/performance.md, "Side
  * panel: what the first screen loads"): a feature that adds to the first screen raises them with a
@@ -14,7 +15,10 @@ import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
  */
 // 29 Nov 2026: 44,000 → 45,000 for the first page checked without zod (docs/performance.md).
 // 30 Nov 2026: 45,000 → 44,000, WXT's storage module off the first screen (42,011 B then).
-const CEILINGS = { firstScreen: 44_000, afterwards: 30_500 };
+// 1 Dec 2026: 44,000 → 46,500 for the picture of the last opening (drawn, taking input, handed over:
+// +2,400 B in the early script, +800 B in the panel’s chunk; 45,276 B then). What the picture needs
+// before it takes input (the page, its styles, the early script) has a ceiling of its own.
+const CEILINGS = { firstScreen: 46_500, afterwards: 30_500, picture: 8_500 };
 
 /** The files the panel's first screen loads, read from the built page; the `checks` chunk after them. */
 function firstScreenFiles(build: string): { first: string[]; after: string[] } {
@@ -23,9 +27,15 @@ function firstScreenFiles(build: string): { first: string[]; after: string[] } {
   const links = [...html.matchAll(/<link rel="(?:modulepreload|stylesheet)"[^>]* href="([^"]+)"/g)].map(
     (match) => match[1] ?? '',
   );
-  if (!html.includes('type="module"')) throw new Error(`${build}/sidepanel.html names no module script`);
+  // The module scripts the early script adds, named in a meta tag (fast-open/build.ts).
+  const meta = /<meta name="dc-entry-module" content="([^"]+)" data-preload="([^"]*)">/.exec(html);
+  if (meta === null) throw new Error(`${build}/sidepanel.html names no entry module`);
+  const modules = [meta[1] ?? '', ...(meta[2] ?? '').split(' ').filter(Boolean)];
   const checks = readdirSync(path.join(build, 'chunks')).filter((name) => name.startsWith('checks-'));
-  return { first: ['/sidepanel.html', ...scripts, ...links], after: checks.map((name) => `/chunks/${name}`) };
+  return {
+    first: ['/sidepanel.html', ...scripts, ...modules, ...links],
+    after: checks.map((name) => `/chunks/${name}`),
+  };
 }
 
 const gzipped = (build: string, urls: string[]) =>
@@ -39,6 +49,13 @@ for (const build of [CHROME_BUILD, FIREFOX_BUILD]) {
       `${path.basename(build)} side panel: first screen ${sizes.firstScreen} B gzipped (${first.join(', ')}); then ${sizes.afterwards} B (${after.join(', ')})`,
     );
     expect(sizes.firstScreen).toBeLessThanOrEqual(CEILINGS.firstScreen);
+    // The picture of the last opening takes input once these are in: no module waits before it.
+    const picture = gzipped(
+      build,
+      first.filter((url) => !url.startsWith('/chunks/')),
+    );
+    console.log(`${path.basename(build)} side panel: the picture takes input after ${picture} B gzipped`);
+    expect(picture).toBeLessThanOrEqual(CEILINGS.picture);
     expect(sizes.afterwards).toBeLessThanOrEqual(CEILINGS.afterwards);
     const code = first.map((url) => readFileSync(path.join(build, url), 'utf8')).join('\n');
     // No zod: it comes after, with the `checks` chunk (a schema module outside that chunk would pull it in).

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import type { InlineConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { CHECKS_CHUNK, splitPageChunks } from '@/entrypoints/sidepanel/fast-open/build';
+import { CHECKS_CHUNK, entryInMeta, splitPageChunks } from '@/entrypoints/sidepanel/fast-open/build';
+import { ENTRY_META } from '@/entrypoints/sidepanel/fast-open/panel-cache-key';
 
 /** The chunk groups `splitPageChunks` sets, as Rolldown reads them. */
 interface Group {
@@ -41,5 +42,30 @@ describe('the extension pages’ chunks', () => {
     const config: InlineConfig = { build: { rolldownOptions: { output: { entryFileNames: 'x.js' } } } };
     splitPageChunks(config);
     expect(config.build?.rolldownOptions?.output).toMatchObject({ entryFileNames: 'x.js' });
+  });
+});
+
+describe('the side panel’s page as built', () => {
+  const vite = `<html><head>
+    <script type="module" crossorigin src="/chunks/sidepanel-A1.js"></script>
+    <link rel="modulepreload" crossorigin href="/chunks/rolldown-runtime-B2.js">
+    <link rel="modulepreload" crossorigin href="/chunks/shared-C3.js">
+    <link rel="stylesheet" crossorigin href="/assets/sidepanel-D4.css">
+  </head><body><div id="app"></div><script src="/sidepanel-early.js" data-adds-modules></script></body></html>`;
+
+  it('names its modules in a meta tag for the early script, and loads none itself', () => {
+    const html = entryInMeta(vite);
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/sidepanel-D4.css">');
+    expect(html).toContain(
+      `<meta name="${ENTRY_META}" content="/chunks/sidepanel-A1.js" data-preload="/chunks/rolldown-runtime-B2.js /chunks/shared-C3.js">`,
+    );
+  });
+
+  it('fails the build when the page has no entry module, or two', () => {
+    expect(() => entryInMeta('<html><head></head><body></body></html>')).toThrow(/0 module scripts/);
+    const twice = vite.replace('</head>', '<script type="module" src="/chunks/other.js"></script></head>');
+    expect(() => entryInMeta(twice)).toThrow(/2 module scripts/);
   });
 });

@@ -1,0 +1,25 @@
+import { PANEL_CACHE_KEY, PICTURE_KEY, writeStamped } from '@/entrypoints/sidepanel/fast-open/panel-cache-key';
+import { treeOf } from '@/entrypoints/sidepanel/fast-open/picture-tree';
+
+/** A first screen like the panel's: a composer, a search field, two posts with Reply and a reaction. */
+export function panelScreen(): HTMLElement {
+  const app = document.createElement('div');
+  // Test input only: the shipped code never parses HTML.
+  app.innerHTML = `<div class="panel">
+    <div class="composer" id="composer"><textarea id="composer-text" class="composer-text"></textarea></div>
+    <input id="search" type="search">
+    <article class="post" data-post-id="p1" id="post-p1"><p>First</p>
+      <div class="post-actions"><button type="button" id="post-p1-reply-toggle" class="reply-toggle">Reply</button>
+      <button type="button" class="reaction" aria-label="Well sourced">Well sourced</button></div></article>
+    <article class="post" data-post-id="p2" id="post-p2"><p>Second</p>
+      <div class="post-actions"><button type="button" id="post-p2-reply-toggle" class="reply-toggle">Reply</button>
+      <button type="button" class="reaction" aria-label="Well sourced">Well sourced</button></div></article>
+  </div>`;
+  return app;
+}
+
+/** Keeps the picture of {@link panelScreen} as the live panel does. */
+export function keepScreen(view: { width: number; lang: string }): void {
+  const shows = localStorage.getItem(PANEL_CACHE_KEY);
+  writeStamped(localStorage, PICTURE_KEY, { tree: treeOf(panelScreen()), ...view, replyLabel: 'Reply', shows });
+}
