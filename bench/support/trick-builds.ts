@@ -24,6 +24,11 @@ const TRICKS: readonly { trick: string; what: string; path: OpeningPath }[] = [
     path: 'api',
   },
   { trick: 'chunks', what: 'Few files per page (`shared` and `checks` chunks)', path: 'api' },
+  {
+    trick: 'picture',
+    what: 'The picture of the last opening, drawn before any module and taking input at once',
+    path: 'cached',
+  },
 ];
 
 /** The openings a trick can be measured on (each trick names the one it matters for). */

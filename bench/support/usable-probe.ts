@@ -4,8 +4,9 @@ export const USABLE_MARK = 'dc:usable';
 /**
  * The definition of "usable" the side panel's bench measures (issue 27): a click on the first post's
  * Reply opens its composer. Run in the page before any of its scripts (an init script): it clicks
- * the live panel's first Reply button (`#app article .reply-toggle`; the picture of the last opening
- * is inert and outside `#app`) as soon as one is there, and sets the mark at the first task after
+ * the first Reply button in `#app` (`#app article .reply-toggle`: the picture of the last opening's,
+ * which takes input as the live panel does and hands its reply box over to it, else the live
+ * panel's) as soon as one is there, and sets the mark at the first task after
  * the frame that drew the composer (`.post-reply`), the way the panel's own marks are set. The blank
  * page of the bench has the same markup (one article, one button that opens a text area), so both
  * are measured by the same clicks. \`?usable-probe=off\` in the address turns it off (the bench's

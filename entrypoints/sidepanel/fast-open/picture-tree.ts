@@ -8,7 +8,10 @@ export type Tree = string | [name: string, attributes: Record<string, string>, .
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-/** Elements never drawn (the live panel has none; a damaged or forged record might). */
+/**
+ * Elements never drawn (the live panel has none; a damaged or forged record might). Its forms are
+ * drawn, and never sent: the picture keeps every submit from its page (picture.ts).
+ */
 const FORBIDDEN = new Set([
   'script',
   'iframe',
@@ -19,7 +22,6 @@ const FORBIDDEN = new Set([
   'meta',
   'base',
   'style',
-  'form',
   'template',
   'foreignobject',
   'noscript',

@@ -88,6 +88,7 @@ export function drawPicture(
   const toggleReply = (article: HTMLElement) => {
     const open = article.querySelector(':scope > [data-picture-reply]');
     if (open !== null) {
+      makeRoom(article, -(open as HTMLElement).offsetHeight);
       open.remove();
       return;
     }
@@ -100,6 +101,7 @@ export function drawPicture(
     text.className = app.querySelector('.composer textarea')?.className ?? '';
     box.append(text);
     article.append(box);
+    makeRoom(article, box.offsetHeight);
     text.focus();
   };
   const act = (target: Element) => {
@@ -119,6 +121,7 @@ export function drawPicture(
         : event.target;
     if (target instanceof Element) act(target);
   };
+  // Nothing is sent from the picture (Enter in its search field would send its form).
   const onPointer = (event: Event) => event.preventDefault();
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Tab' || ['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
@@ -149,6 +152,7 @@ export function drawPicture(
     });
   };
   app.addEventListener('click', onClick, true);
+  app.addEventListener('submit', onPointer, true);
   cover.addEventListener('click', onClick);
   cover.addEventListener('mousedown', onPointer);
   doc.addEventListener('keydown', onKey, true);
@@ -159,6 +163,7 @@ export function drawPicture(
       if (!taken) {
         taken = true;
         app.removeEventListener('click', onClick, true);
+        app.removeEventListener('submit', onPointer, true);
         doc.removeEventListener('keydown', onKey, true);
         cover.remove();
         delete app.dataset.picture;
@@ -168,6 +173,28 @@ export function drawPicture(
   };
   Reflect.set(globalThis, HANDOFF, picture);
   return picture;
+}
+
+const OFFSET = /translateY\((-?[\d.]+)px\)/;
+
+/**
+ * Moves the rows below `article`'s down by `height` (up when negative): the timeline's rows sit at
+ * offsets the live panel measured (components/timeline/VirtualList.tsx), so a reply box opened on the
+ * picture would otherwise lie over the next post.
+ */
+function makeRoom(article: HTMLElement, height: number): void {
+  const row = article.closest<HTMLElement>('.vlist-row');
+  const rows = row?.parentElement;
+  if (row === null || rows === null || rows === undefined || height === 0) return;
+  const index = Number(row.dataset.index);
+  for (const other of rows.children as HTMLCollectionOf<HTMLElement>) {
+    const offset = OFFSET.exec(other.style.transform);
+    if (offset !== null && Number(other.dataset.index) > index) {
+      other.style.transform = `translateY(${Number(offset[1]) + height}px)`;
+    }
+  }
+  const total = Number.parseFloat(rows.style.height);
+  if (!Number.isNaN(total)) rows.style.height = `${total + height}px`;
 }
 
 /** The picture on the page, taken once by the live panel (undefined when none was drawn). */

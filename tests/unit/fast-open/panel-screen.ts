@@ -6,14 +6,18 @@ export function panelScreen(): HTMLElement {
   const app = document.createElement('div');
   // Test input only: the shipped code never parses HTML.
   app.innerHTML = `<div class="panel">
-    <div class="composer" id="composer"><textarea id="composer-text" class="composer-text"></textarea></div>
-    <input id="search" type="search">
+    <form class="composer" id="composer"><textarea id="composer-text" class="composer-text"></textarea></form>
+    <form class="search"><input id="search" type="search"></form>
+    <div class="vlist-rows" role="feed" style="height: 300px">
+    <div class="vlist-row" data-index="0" style="transform: translateY(0px)">
     <article class="post" data-post-id="p1" id="post-p1"><p>First</p>
       <div class="post-actions"><button type="button" id="post-p1-reply-toggle" class="reply-toggle">Reply</button>
-      <button type="button" class="reaction" aria-label="Well sourced">Well sourced</button></div></article>
+      <button type="button" class="reaction" aria-label="Well sourced">Well sourced</button></div></article></div>
+    <div class="vlist-row" data-index="1" style="transform: translateY(150px)">
     <article class="post" data-post-id="p2" id="post-p2"><p>Second</p>
       <div class="post-actions"><button type="button" id="post-p2-reply-toggle" class="reply-toggle">Reply</button>
-      <button type="button" class="reaction" aria-label="Well sourced">Well sourced</button></div></article>
+      <button type="button" class="reaction" aria-label="Well sourced">Well sourced</button></div></article></div>
+    </div>
   </div>`;
   return app;
 }

@@ -61,7 +61,9 @@ describe('keeping the picture for the next opening', () => {
         tab.setAttribute('aria-selected', 'false');
         app.prepend(tab);
       },
-      (app) => app.querySelector('article')?.parentElement?.replaceChildren(),
+      (app) => {
+        for (const article of app.querySelectorAll('article')) article.remove();
+      },
     ];
     for (const change of cases) {
       const app = mounted();

@@ -85,14 +85,33 @@ describe('the picture of the last opening', () => {
     expect(handover.actions).toEqual([]);
   });
 
-  it('closes its reply box at a second click on Reply', () => {
+  it('makes room for its reply box below the post, and gives it back at a second click on Reply', () => {
     keep();
     const app = mountApp();
     drawPicture(app, localStorage, VIEW);
+    // The box's height as a browser lays it out (this DOM lays nothing out).
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.matches('[data-picture-reply]') ? 40 : 0;
+    });
+    const offsets = () =>
+      [...app.querySelectorAll<HTMLElement>('.vlist-row')]
+        .map((row) => row.style.transform)
+        .concat(app.querySelector<HTMLElement>('.vlist-rows')?.style.height ?? '');
     const reply = app.querySelector<HTMLButtonElement>('#post-p1-reply-toggle');
     reply?.click();
+    expect(offsets()).toEqual(['translateY(0px)', 'translateY(190px)', '340px']);
     reply?.click();
     expect(app.querySelector('.post-reply')).toBeNull();
+    expect(offsets()).toEqual(['translateY(0px)', 'translateY(150px)', '300px']);
+  });
+
+  it('sends no form: Enter in its search field stays on the page', () => {
+    keep();
+    const app = mountApp();
+    drawPicture(app, localStorage, VIEW);
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    app.querySelector('form.search')?.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
   });
 
   it('keeps clicks on other controls and shortcut keys, in order, and follows no link', () => {
