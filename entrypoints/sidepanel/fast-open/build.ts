@@ -60,16 +60,21 @@ export function entryInMeta(html: string): string {
 }
 
 /**
- * The build's plugin for the side panel's page (its early script carries {@link ADDS_MODULES}); the
- * development server's pages keep their module scripts.
+ * Whether the page loads its modules from the development server (`npm start` pre-renders the pages
+ * with scripts from WXT's dev server, several of them): those are left as written, and the early
+ * script, finding no meta tag, adds nothing.
  */
+export const loadsFromDevServer = (html: string) =>
+  [...html.matchAll(MODULE_SCRIPT)].some((match) => /^https?:/i.test(match[1] ?? ''));
+
+/** The build's plugin for the side panel's page (its early script carries {@link ADDS_MODULES}). */
 export function modulesAfterPicture(): Plugin {
   return {
     name: 'debate-companion:modules-after-picture',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => (html.includes(ADDS_MODULES) ? entryInMeta(html) : html),
+      handler: (html) => (html.includes(ADDS_MODULES) && !loadsFromDevServer(html) ? entryInMeta(html) : html),
     },
   };
 }

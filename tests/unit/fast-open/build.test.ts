@@ -1,7 +1,12 @@
 // @vitest-environment node
 import type { InlineConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { CHECKS_CHUNK, entryInMeta, splitPageChunks } from '@/entrypoints/sidepanel/fast-open/build';
+import {
+  CHECKS_CHUNK,
+  entryInMeta,
+  loadsFromDevServer,
+  splitPageChunks,
+} from '@/entrypoints/sidepanel/fast-open/build';
 import { ENTRY_META } from '@/entrypoints/sidepanel/fast-open/panel-cache-key';
 
 /** The chunk groups `splitPageChunks` sets, as Rolldown reads them. */
@@ -61,6 +66,15 @@ describe('the side panel’s page as built', () => {
     expect(html).toContain(
       `<meta name="${ENTRY_META}" content="/chunks/sidepanel-A1.js" data-preload="/chunks/rolldown-runtime-B2.js /chunks/shared-C3.js">`,
     );
+  });
+
+  it('leaves the development server’s page as written (its modules come from the server)', () => {
+    const dev = vite.replace(
+      '<script type="module" crossorigin src="/chunks/sidepanel-A1.js"></script>',
+      '<script type="module" src="http://localhost:3000/@vite/client"></script><script type="module" src="http://localhost:3000/entrypoints/sidepanel/main.tsx"></script>',
+    );
+    expect(loadsFromDevServer(dev)).toBe(true);
+    expect(loadsFromDevServer(vite)).toBe(false);
   });
 
   it('fails the build when the page has no entry module, or two', () => {
