@@ -8,6 +8,7 @@ import { t } from '@/lib/i18n';
 import { lazy } from '@/lib/ui/lazy';
 import { outboxLinkTarget } from '@/lib/ui/outbox-link';
 import { useSaved, useStatus } from '@/lib/ui/page-store';
+import type { OpenReply } from './fast-open/picture-handover';
 import { PanelTabs, type TabName } from './PanelTabs';
 import { TimelinePanel } from './TimelinePanel';
 import './sidepanel.css';
@@ -34,7 +35,7 @@ export function App(props: {
   /** Where the mute lists come from first. */
   mutes?: MutesSource;
   /** Posts whose reply box is open from the first render (the picture of the last opening had them open). */
-  openReplies?: readonly string[];
+  openReplies?: readonly OpenReply[];
 }) {
   const { store, drafts } = props;
   const status = useStatus();

@@ -21,6 +21,7 @@ import type { ReactionKind } from '@/lib/storage/reaction-kinds';
 import type { Status } from '@/lib/ui/page-store';
 import { countedOnce } from '@/lib/ui/reaction-counts';
 import { markFirstItemsPainted } from './fast-open/first-paint';
+import type { OpenReply } from './fast-open/picture-handover';
 import { usePanelSpeaker } from './state/speaker';
 import { type MutesSource, useMuteActions, useMutes } from './state/use-mutes';
 import { usePendingDrafts } from './state/use-pending-drafts';
@@ -48,9 +49,9 @@ export interface TimelinePanelProps {
   /** Where the mute lists come from first. */
   mutes?: MutesSource | undefined;
   /** More buttons beside Refresh (the Saved list's). */
-  /** Posts whose reply box is open from the first render (handed over by the picture). */
-  openReplies?: readonly string[] | undefined;
   tools?: ComponentChildren;
+  /** Posts whose reply box is open from the first render (handed over by the picture). */
+  openReplies?: readonly OpenReply[] | undefined;
 }
 
 /**

@@ -11,9 +11,9 @@ import { takeEarlyRequests } from './fast-open/early-requests';
 import { firstAnswers } from './fast-open/first-answers';
 import { expectFirstItems, whenFirstItemsPainted } from './fast-open/first-paint';
 import { panelCache } from './fast-open/panel-cache';
-import { forgetPicture } from './fast-open/panel-cache-key';
 import { takePicture } from './fast-open/picture';
 import { finishHandover, handedReplies } from './fast-open/picture-handover';
+import { keepPictures, settled } from './fast-open/picture-live';
 import { builtWithout } from './fast-open/tricks';
 import { readerField } from './state/speaker';
 
@@ -91,39 +91,9 @@ if (root !== null) {
   expectFirstItems();
   root.replaceChildren();
   render(<App store={store} drafts={drafts} kinds={kinds} mutes={mutes} openReplies={openReplies} />, root);
-  if (handover !== undefined) finishHandover(handover, root);
-  keepPictures(root);
-}
-
-/**
- * Keeps the picture of the panel for the next opening: once the fresh first page is drawn, and as the
- * panel hides, when it is at rest then (fast-open/picture-keep.ts, loaded after the first paint: the
- * first screen does not need it).
- */
-function keepPictures(app: HTMLElement): void {
-  let keepPicture: typeof import('./fast-open/picture-keep').keepPicture | undefined;
-  const keep = () => {
-    const { stale, error } = store.getState();
-    const info = { fresh: !stale && error === null, noDrafts: drafts.isEmpty() };
-    // A picture the next opening must not draw goes even before the module that keeps one loads.
-    if (!info.fresh || !info.noDrafts) forgetPicture();
-    else keepPicture?.(app, { ...info, replyLabel: t('panelReplyLabel') });
-  };
-  const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const ready = firstLoad
-    .then(() => import('./fast-open/picture-keep'))
-    .then((module) => {
-      keepPicture = module.keepPicture;
-    })
-    .then(() => new Promise<void>((resolve) => drafts.whenLoaded(resolve)));
-  // Kept once the fresh first page is drawn, and again once the settings have been applied (the
-  // kinds and mute lists they bring change the kept posts' record, which the picture must match).
-  void ready.then(afterFrame).then(keep, noop);
-  void Promise.all([ready, seeded]).then(afterFrame).then(afterFrame).then(keep, noop);
-  window.addEventListener('pagehide', keep);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') keep();
-  });
+  const panel = { store, drafts, kept, firstLoad, seeded, painted: whenFirstItemsPainted(FIRST_PAINT_LIMIT) };
+  if (handover !== undefined) finishHandover(handover, root, settled(panel));
+  keepPictures(root, panel, () => t('panelReplyLabel'));
 }
 
 // Shown as the browser's side panel (not in a tab), it says which window shows it: the keyboard

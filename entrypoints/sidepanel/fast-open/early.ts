@@ -16,7 +16,12 @@ import { builtWithout } from './tricks';
 export function runEarlyScript(): void {
   const app = document.getElementById('app');
   const picture = app === null || builtWithout('picture') ? undefined : drawPictureOf(app);
-  if (picture !== undefined) performance.mark(PICTURE_MARK);
+  if (picture !== undefined) {
+    performance.mark(PICTURE_MARK);
+    // The page's load waits for the modules: a picture still there then was never taken over (the
+    // panel's code failed as it started), and goes rather than take input nothing will receive.
+    window.addEventListener('load', () => setTimeout(dropPicture, 0), { once: true });
+  }
   addPageModules(document, dropPicture);
   const ask = () => {
     if (!builtWithout('early-requests')) startEarlyRequests();
@@ -62,8 +67,10 @@ function drawPictureOf(app: HTMLElement) {
   }
 }
 
-/** The modules did not load: the picture, which nothing would replace, goes. */
+/** The modules did not load or run: the picture, which nothing would replace, goes (once the live panel took it, nothing happens). */
 function dropPicture(): void {
-  takePicture()?.handOver();
+  const picture = takePicture();
+  if (picture === undefined) return;
+  picture.handOver();
   document.getElementById('app')?.replaceChildren();
 }

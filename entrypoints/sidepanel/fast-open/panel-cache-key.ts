@@ -59,3 +59,23 @@ export function forgetPicture(area: Storage | undefined = globalThis.localStorag
     // No storage: nothing kept either.
   }
 }
+
+/**
+ * The kept posts' record (panel-cache.ts: the posts, reaction kinds and mute lists) summed up: its
+ * length and an FNV-1a hash of its text. A picture is drawn only while the record it was kept with
+ * is the one kept now, so it never shows what the live panel would not draw.
+ */
+export function shownRecord(area: Storage | undefined): string {
+  let text = '';
+  try {
+    text = area?.getItem(PANEL_CACHE_KEY) ?? '';
+  } catch {
+    // No storage: nothing kept, and no picture either.
+  }
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${text.length}:${(hash >>> 0).toString(36)}`;
+}

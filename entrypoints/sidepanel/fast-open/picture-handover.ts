@@ -1,22 +1,28 @@
-import { domId } from '@/components/timeline/TimelineItem';
 import { type DraftStore, replyDraftKey } from '@/entrypoints/sidepanel/state/drafts';
 import type { Action, Handover } from './picture';
-import { findPlace } from './picture-place';
+import { findPlace, postElement } from './picture-place';
 
 /*
  * The live panel's side of the picture (picture.ts): it replaces the picture in one task, so no
  * frame shows both or neither, and takes over what the user did on it.
  */
 
+/** A reply box the picture had open: the live panel's first render draws it open. */
+export interface OpenReply {
+  postId: string;
+  /** It had the focus: it takes it as it mounts. */
+  focus: boolean;
+}
+
 /**
  * The reply boxes the picture had open, with their text put in the drafts before the live panel's
- * first render: it draws them open (what was typed is newer than any kept draft, and stays).
+ * first render (what was typed is newer than any kept draft, and stays).
  */
-export function handedReplies(handover: Handover, drafts: DraftStore): string[] {
+export function handedReplies(handover: Handover, drafts: DraftStore): OpenReply[] {
   for (const reply of handover.replies) {
     if (reply.text !== '') drafts.set(replyDraftKey(reply.postId), reply.text);
   }
-  return handover.replies.map((reply) => reply.postId);
+  return handover.replies.map((reply) => ({ postId: reply.postId, focus: reply.focused }));
 }
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
@@ -30,19 +36,25 @@ function focusAt(field: TextField, start: number, end: number): void {
   field.setSelectionRange(start, end);
 }
 
-/** The live reply box's text field for a post. */
-function replyField(postId: string): TextField | undefined {
-  const field = document.getElementById(`${domId(postId)}-reply-text`);
+/** The live reply box's text field for a post (found by the post's exact id). */
+function replyField(postId: string, app: HTMLElement): TextField | undefined {
+  const field = postElement(postId, app)?.querySelector('[id$="-reply-text"]');
   return isTextField(field) ? field : undefined;
 }
 
 /**
  * After the live panel's first render in `app`: the text typed into the picture's fields (told to
- * the live fields as typing is), the caret and the focus where they were; then each click and key,
- * one task apart, so each finds what the one before opened. A click whose control is not in the live
- * panel, at the same place with the same name, is dropped rather than done on something else.
+ * the live fields as typing is), the caret and the focus where they were. Then, once `settled`
+ * resolves (the fresh first page in, the panel's effects and key map in place), each click and key,
+ * one task apart, so each finds what the one before opened. A click or key on a post the fresh page
+ * no longer has (`stillShown`), or on a control that is not at its place with the same name, is
+ * dropped rather than done on something else.
  */
-export function finishHandover(handover: Handover, app: HTMLElement): void {
+export function finishHandover(
+  handover: Handover,
+  app: HTMLElement,
+  settled: Promise<(postId: string) => boolean>,
+): void {
   for (const field of handover.fields) {
     const live = findPlace(field.place, app);
     if (!isTextField(live)) continue;
@@ -53,11 +65,22 @@ export function finishHandover(handover: Handover, app: HTMLElement): void {
     if (field.focused) focusAt(live, field.start, field.end);
   }
   for (const reply of handover.replies) {
-    const live = replyField(reply.postId);
+    const live = replyField(reply.postId, app);
     if (live !== undefined && reply.focused) focusAt(live, reply.start, reply.end);
   }
   if (handover.focus !== undefined) (findPlace(handover.focus, app) as HTMLElement | undefined)?.focus();
-  replay(handover.actions, app);
+  if (handover.actions.length === 0) return;
+  void settled.then((stillShown) => {
+    const postOf = (action: Action) =>
+      action.type === 'key' && action.reply !== undefined ? action.reply : action.place?.post;
+    replay(
+      handover.actions.filter((action) => {
+        const post = postOf(action);
+        return post === undefined || post === '' || stillShown(post);
+      }),
+      app,
+    );
+  });
 }
 
 function replay(actions: readonly Action[], app: HTMLElement): void {
@@ -68,7 +91,7 @@ function replay(actions: readonly Action[], app: HTMLElement): void {
     else {
       const target =
         action.reply !== undefined
-          ? replyField(action.reply)
+          ? replyField(action.reply, app)
           : action.place !== undefined
             ? findPlace(action.place, app)
             : (document.activeElement ?? document.body);

@@ -1,9 +1,14 @@
-import { forgetPicture, PANEL_CACHE_KEY, PICTURE_KEY, writeStamped } from './panel-cache-key';
+import { forgetPicture, PICTURE_KEY, shownRecord, writeStamped } from './panel-cache-key';
+import type { PictureRecord } from './picture';
+import { makeRoom } from './picture-place';
 import { treeOf } from './picture-tree';
 
 /** What keeping the picture needs to know beyond the DOM. */
 export interface KeepInfo {
-  /** The timeline shows fresh posts (not the last opening's, not an error). */
+  /**
+   * The timeline shows the fresh first page as it is kept (panel-cache.ts), from the panel's own
+   * platform and account: not the last opening's posts, not an error, no newer posts shown on top.
+   */
   fresh: boolean;
   /** No draft is kept (the picture's composer and reply boxes start empty). */
   noDrafts: boolean;
@@ -16,9 +21,9 @@ const REPLY_BOX = '.post-reply';
 
 /**
  * Whether `app` shows the panel's first screen as an opening starts, but for empty reply boxes: the
- * timeline's first tab, at its top, no menu or dialog open, nothing typed, the focus nowhere but
- * maybe in a reply box. Only such a screen is kept: the next opening's live panel starts that way,
- * so it replaces the picture without a jump.
+ * timeline's first tab, at its top, no menu, dialog or other view open, nothing typed, the focus
+ * nowhere but maybe in a reply box. Only such a screen is kept: the next opening's live panel
+ * starts that way, so it replaces the picture without a jump.
  */
 export function atRest(app: HTMLElement): boolean {
   const doc = app.ownerDocument;
@@ -27,7 +32,10 @@ export function atRest(app: HTMLElement): boolean {
   if (focused && active.closest(REPLY_BOX) === null) return false;
   if (app.querySelector('dialog, [role="alert"]') !== null) return false;
   for (const open of app.querySelectorAll('[aria-expanded="true"]')) if (!open.matches('.reply-toggle')) return false;
-  if (app.querySelector('article[data-post-id]') === null) return false;
+  const feed = app.querySelector('[role="feed"]');
+  if (feed === null || feed.closest('[hidden]') !== null || feed.querySelector('article[data-post-id]') === null) {
+    return false;
+  }
   const firstTab = app.querySelector('[role="tab"]');
   if (firstTab !== null && firstTab.getAttribute('aria-selected') !== 'true') return false;
   for (const field of app.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
@@ -37,49 +45,52 @@ export function atRest(app: HTMLElement): boolean {
   return true;
 }
 
-/** The screen of `app` as an opening draws it: its reply boxes closed. */
+/**
+ * The screen of `app` as an opening draws it: its reply boxes closed (the rows below moved back up),
+ * no hidden view (the Outbox's writes, This page's site: not the first screen, and not kept), no
+ * announcement, each list's choice as it is shown.
+ */
 function openingScreen(app: HTMLElement) {
+  const boxes = [...app.querySelectorAll<HTMLElement>(REPLY_BOX)].map((box) => box.offsetHeight);
+  const chosen = [...app.querySelectorAll('select')].map((select) => select.selectedIndex);
   const copy = app.cloneNode(true) as HTMLElement;
-  for (const box of copy.querySelectorAll(REPLY_BOX)) box.remove();
+  for (const [index, box] of [...copy.querySelectorAll(REPLY_BOX)].entries()) {
+    const article = box.closest('article');
+    box.remove();
+    if (article !== null) makeRoom(article, -(boxes[index] ?? 0));
+  }
   for (const toggle of copy.querySelectorAll('.reply-toggle[aria-expanded="true"]')) {
     toggle.setAttribute('aria-expanded', 'false');
     toggle.removeAttribute('aria-controls');
+  }
+  for (const hidden of copy.querySelectorAll('[hidden]')) hidden.remove();
+  for (const live of copy.querySelectorAll('[role="status"], [aria-live]')) live.replaceChildren();
+  for (const [index, select] of [...copy.querySelectorAll('select')].entries()) {
+    for (const [at, option] of [...select.options].entries()) option.toggleAttribute('selected', at === chosen[index]);
   }
   return treeOf(copy);
 }
 
 /**
- * Keeps the picture of `app` for the next opening when it is at rest; with posts that are not fresh,
- * or a draft kept (which the picture would not show), forgets the one kept. Otherwise (a menu open,
- * the list scrolled) the one kept stays: what it shows has not changed, or it would have gone
- * ({@link forgetPicture}).
+ * Keeps the picture of `app` for the next opening when it shows fresh posts at rest; with a draft
+ * kept (which the picture would not show) forgets the one kept. Otherwise (the posts not fresh yet,
+ * a menu open, the list scrolled) the one kept stays: it still shows the kept posts' record, or
+ * would not be drawn.
  */
 export function keepPicture(
   app: HTMLElement,
   info: KeepInfo,
   area: Storage | undefined = globalThis.localStorage,
 ): void {
-  if (!info.fresh || !info.noDrafts) forgetPicture(area);
-  else if (atRest(app)) {
-    writeStamped(area, PICTURE_KEY, {
+  if (!info.noDrafts) forgetPicture(area);
+  else if (info.fresh && atRest(app)) {
+    const record: PictureRecord = {
       tree: openingScreen(app),
       width: globalThis.innerWidth,
       lang: app.ownerDocument.documentElement.lang,
       replyLabel: info.replyLabel,
       shows: shownRecord(area),
-    });
-  }
-}
-
-/**
- * The kept posts' record (panel-cache.ts) as the picture shows it: the picture is drawn only while
- * that record is the same (the same posts, reaction kinds and mute lists), so it never shows what
- * the live panel would not draw.
- */
-export function shownRecord(area: Storage | undefined): string | null {
-  try {
-    return area?.getItem(PANEL_CACHE_KEY) ?? null;
-  } catch {
-    return null;
+    };
+    writeStamped(area, PICTURE_KEY, { ...record });
   }
 }

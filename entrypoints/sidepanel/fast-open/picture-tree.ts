@@ -26,10 +26,27 @@ const FORBIDDEN = new Set([
   'foreignobject',
   'noscript',
   'dialog',
+  // Nothing that loads or plays (the panel draws no image or media), nor SVG's animations (they set
+  // attributes, addresses among them).
+  'img',
+  'image',
+  'picture',
+  'source',
+  'track',
+  'audio',
+  'video',
+  'set',
+  'animate',
+  'animatetransform',
+  'animatemotion',
 ]);
-/** Attributes that name an address: kept only for web addresses, in-page ones and the extension's own files. */
-const ADDRESSES = new Set(['href', 'src', 'xlink:href', 'action', 'formaction', 'srcset', 'poster']);
-const SAFE_ADDRESS = /^(https?:|#|\/(?!\/)|$)/i;
+/** A link's address: the web's, in-page, or the extension's own files. */
+const LINK = /^(https?:|#|\/(?!\/)|$)/i;
+/** Any other attribute that names an address: the extension's own files only. */
+const ADDRESSES = new Set(['src', 'xlink:href', 'action', 'formaction', 'srcset', 'poster', 'background', 'ping']);
+const OWN_FILE = /^(\/(?!\/)|$)/;
+/** Inline styles are the list's offsets and heights: no address, no import, no escape. */
+const UNSAFE_STYLE = /url\(|@import|expression\(|\\/i;
 const NAME = /^[a-z][a-z0-9-]*$/i;
 const ATTRIBUTE = /^[a-z_:][a-z0-9_.:-]*$/i;
 
@@ -37,7 +54,11 @@ const ATTRIBUTE = /^[a-z_:][a-z0-9_.:-]*$/i;
 function allowed(name: string, value: string): boolean {
   const lower = name.toLowerCase();
   if (!ATTRIBUTE.test(name) || lower.startsWith('on') || lower === 'autofocus' || lower === 'srcdoc') return false;
-  return !ADDRESSES.has(lower) || SAFE_ADDRESS.test(value.trim());
+  // An id or name the page's globals go by (the early script's hand-offs are `__debateCompanion…`).
+  if ((lower === 'id' || lower === 'name') && value.startsWith('__')) return false;
+  if (lower === 'style') return !UNSAFE_STYLE.test(value);
+  if (lower === 'href') return LINK.test(value.trim());
+  return !ADDRESSES.has(lower) || OWN_FILE.test(value.trim());
 }
 
 /** The children of `element` as trees (elements and texts; comments left out). */

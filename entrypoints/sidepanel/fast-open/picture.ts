@@ -1,5 +1,5 @@
-import { PANEL_CACHE_KEY, PICTURE_KEY, readStamped } from './panel-cache-key';
-import { type Place, placeOf } from './picture-place';
+import { PICTURE_KEY, readStamped, shownRecord } from './panel-cache-key';
+import { makeRoom, type Place, placeOf } from './picture-place';
 import { drawTrees, type Tree } from './picture-tree';
 
 /*
@@ -8,11 +8,11 @@ import { drawTrees, type Tree } from './picture-tree';
  * it, is put on the page before any module loads, and takes the user's input until the live panel
  * replaces it: a click on a post's Reply opens a reply box there and then, text typed in its boxes
  * and fields is carried over, and a click on any other control, or a key pressed, is done again on
- * the live panel. Nothing is lost and nothing runs twice.
+ * the live panel (picture-handover.ts says when, and what is dropped).
  */
 
 /** What the picture's record holds (stamped: only the build that wrote it reads it). */
-interface Stored {
+export interface PictureRecord {
   /** The first screen's markup (picture-tree.ts). */
   tree: Tree[];
   /** The panel's width when it was kept: a row's height depends on it. */
@@ -21,7 +21,7 @@ interface Stored {
   lang: string;
   /** The label of a reply box ("Reply"). */
   replyLabel: string;
-  /** The kept posts' record it shows (picture-keep.ts, `shownRecord`). */
+  /** The kept posts' record it shows, as `shownRecord` (panel-cache-key.ts) sums it up. */
   shows: string;
 }
 
@@ -50,14 +50,14 @@ export interface Picture {
 const HANDOFF = '__debateCompanionPicture';
 
 /** The record kept for this build, this width and this language, or undefined. */
-function storedPicture(area: Storage | undefined, width: number, lang: string): Stored | undefined {
+function storedPicture(area: Storage | undefined, width: number, lang: string): PictureRecord | undefined {
   const stored = readStamped(area, PICTURE_KEY);
   if (stored === undefined) return undefined;
   const { tree, replyLabel } = stored;
   if (!Array.isArray(tree) || tree.length === 0 || typeof replyLabel !== 'string') return undefined;
   if (stored.width !== width || stored.lang !== lang) return undefined;
   // The kept posts, kinds or mute lists changed since it was kept: it would show what the live panel does not.
-  return stored.shows === area?.getItem(PANEL_CACHE_KEY) ? (stored as unknown as Stored) : undefined;
+  return stored.shows === shownRecord(area) ? (stored as unknown as PictureRecord) : undefined;
 }
 
 const TEXT_FIELDS = 'textarea, input:not([type]), input[type="text"], input[type="search"]';
@@ -76,20 +76,21 @@ export function drawPicture(
   const stored = storedPicture(area, view.width, view.lang);
   if (stored === undefined) return undefined;
   if (!drawTrees(stored.tree, app)) return undefined;
-  // Until the live panel takes over (for the page's tests and styles).
+  // Until the live panel takes over (for the page's tests).
   app.dataset.picture = '';
   const doc = app.ownerDocument;
   const cover = doc.createElement('div');
   cover.style.cssText = 'position:fixed;inset:0;z-index:2147483647';
-  doc.body.append(cover);
   const actions: Action[] = [];
 
   const replyBoxOf = (element: Element | null) => element?.closest<HTMLElement>('[data-picture-reply]') ?? null;
   const toggleReply = (article: HTMLElement) => {
+    const toggle = article.querySelector('.reply-toggle');
     const open = article.querySelector(':scope > [data-picture-reply]');
     if (open !== null) {
       makeRoom(article, -(open as HTMLElement).offsetHeight);
       open.remove();
+      toggle?.setAttribute('aria-expanded', 'false');
       return;
     }
     const box = doc.createElement('div');
@@ -102,6 +103,7 @@ export function drawPicture(
     box.append(text);
     article.append(box);
     makeRoom(article, box.offsetHeight);
+    toggle?.setAttribute('aria-expanded', 'true');
     text.focus();
   };
   const act = (target: Element) => {
@@ -121,21 +123,23 @@ export function drawPicture(
         : event.target;
     if (target instanceof Element) act(target);
   };
-  // Nothing is sent from the picture (Enter in its search field would send its form).
-  const onPointer = (event: Event) => event.preventDefault();
+  // Nothing is sent from the picture (Enter in its search field would send its form), no focus moves
+  // at a pointer's press.
+  const prevent = (event: Event) => event.preventDefault();
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Tab' || ['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
     const target = event.target instanceof Element && app.contains(event.target) ? event.target : undefined;
     const inText = target?.matches(TEXT_FIELDS) ?? false;
-    // Typing stays where it is typed; a shortcut (Enter with a modifier, Escape) waits for the live panel.
-    if (inText && event.key !== 'Escape' && !((event.ctrlKey || event.metaKey) && event.key === 'Enter')) return;
+    const send = (event.ctrlKey || event.metaKey) && event.key === 'Enter';
+    // Typing stays where it is typed; a composer's shortcut (Ctrl+Enter, Escape) waits for the live panel.
+    if (inText && event.key !== 'Escape' && !send) return;
+    // The browser's own keys (Tab, F5, Ctrl+R, zoom…) are the browser's; Enter or Space on a button
+    // makes its click, which the click handler takes.
+    const modified = event.ctrlKey || event.metaKey || event.altKey;
+    const browsers = event.key === 'Tab' || /^F\d+$/.test(event.key) || (modified && !send);
+    const activates = (event.key === 'Enter' || event.key === ' ') && target?.matches(CONTROLS) === true;
+    if (['Shift', 'Control', 'Alt', 'Meta'].includes(event.key) || browsers || (activates && !inText)) return;
     event.preventDefault();
     event.stopPropagation();
-    // Enter or Space on a focused button is its click.
-    if (!inText && target !== undefined && (event.key === 'Enter' || event.key === ' ') && target.matches(CONTROLS)) {
-      act(target);
-      return;
-    }
     const reply = replyBoxOf(target ?? null)?.dataset.pictureReply;
     actions.push({
       type: 'key',
@@ -152,10 +156,11 @@ export function drawPicture(
     });
   };
   app.addEventListener('click', onClick, true);
-  app.addEventListener('submit', onPointer, true);
+  app.addEventListener('submit', prevent, true);
   cover.addEventListener('click', onClick);
-  cover.addEventListener('mousedown', onPointer);
+  cover.addEventListener('mousedown', prevent);
   doc.addEventListener('keydown', onKey, true);
+  doc.body.append(cover);
 
   let taken = false;
   const picture: Picture = {
@@ -163,7 +168,7 @@ export function drawPicture(
       if (!taken) {
         taken = true;
         app.removeEventListener('click', onClick, true);
-        app.removeEventListener('submit', onPointer, true);
+        app.removeEventListener('submit', prevent, true);
         doc.removeEventListener('keydown', onKey, true);
         cover.remove();
         delete app.dataset.picture;
@@ -173,28 +178,6 @@ export function drawPicture(
   };
   Reflect.set(globalThis, HANDOFF, picture);
   return picture;
-}
-
-const OFFSET = /translateY\((-?[\d.]+)px\)/;
-
-/**
- * Moves the rows below `article`'s down by `height` (up when negative): the timeline's rows sit at
- * offsets the live panel measured (components/timeline/VirtualList.tsx), so a reply box opened on the
- * picture would otherwise lie over the next post.
- */
-function makeRoom(article: HTMLElement, height: number): void {
-  const row = article.closest<HTMLElement>('.vlist-row');
-  const rows = row?.parentElement;
-  if (row === null || rows === null || rows === undefined || height === 0) return;
-  const index = Number(row.dataset.index);
-  for (const other of rows.children as HTMLCollectionOf<HTMLElement>) {
-    const offset = OFFSET.exec(other.style.transform);
-    if (offset !== null && Number(other.dataset.index) > index) {
-      other.style.transform = `translateY(${Number(offset[1]) + height}px)`;
-    }
-  }
-  const total = Number.parseFloat(rows.style.height);
-  if (!Number.isNaN(total)) rows.style.height = `${total + height}px`;
 }
 
 /** The picture on the page, taken once by the live panel (undefined when none was drawn). */

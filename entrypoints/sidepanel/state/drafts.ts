@@ -38,6 +38,7 @@ export class DraftStore {
   private readonly changedEarly = new Set<string>();
   private loaded = false;
   private readonly loadListeners = new Set<() => void>();
+  private readonly editListeners = new Set<() => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -78,6 +79,11 @@ export class DraftStore {
     }
     this.loadListeners.add(listener);
     return () => this.loadListeners.delete(listener);
+  }
+
+  /** Calls `listener` at each change that leaves a draft with text (the side panel's picture goes then). */
+  onEdit(listener: () => void): void {
+    this.editListeners.add(listener);
   }
 
   /** The draft of `key` ('' when none). */
@@ -146,6 +152,7 @@ export class DraftStore {
     } else {
       texts[key] = text;
       changedAt[key] = this.now();
+      for (const listener of this.editListeners) listener();
     }
     this.drafts = { texts, changedAt };
     this.dirty.add(key);

@@ -23,9 +23,9 @@ export class ReplyBoxes {
 
   constructor(
     private readonly drafts: DraftStore,
-    opened: readonly string[] = [],
+    opened: readonly { postId: string; focus: boolean }[] = [],
   ) {
-    for (const postId of opened) this.boxes.set(postId, { version: 0, focus: false });
+    for (const { postId, focus } of opened) this.boxes.set(postId, { version: 0, focus });
     this.openDrafts();
   }
 
@@ -94,7 +94,7 @@ export class ReplyBoxes {
  * The panel's reply boxes; those with a draft open once the drafts are read, and those in `opened`
  * (the picture of the last opening had them open) from the first render.
  */
-export function useReplyBoxes(drafts: DraftStore, opened?: readonly string[]): ReplyBoxes {
+export function useReplyBoxes(drafts: DraftStore, opened?: readonly { postId: string; focus: boolean }[]): ReplyBoxes {
   const boxes = useMemo(() => new ReplyBoxes(drafts, opened), [drafts]);
   // The panel may draw before the stored drafts are read: the boxes with a draft open once they are.
   useEffect(() => drafts.whenLoaded(() => boxes.openDrafts()), [drafts, boxes]);

@@ -4,8 +4,10 @@ import { finishHandover, handedReplies } from '@/entrypoints/sidepanel/fast-open
 import { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
 import { panelScreen } from './panel-screen';
 
-const composer = { id: 'composer-text', path: [], name: 'textarea|' };
-const reaction = (post: string) => ({ id: post, path: [1, 1], name: 'button|Well sourced' });
+const composer = { post: '', id: 'composer-text', path: [], name: 'textarea|' };
+const reaction = (post: string) => ({ post, id: '', path: [1, 1], name: 'button|+ Well sourced #' });
+/** Every post still shown, fresh, once the panel has settled. */
+const allShown = Promise.resolve(() => true);
 
 /** The live panel's first render, as far as the hand-over sees it: the screen, with p2's reply box open. */
 function livePanel(): HTMLElement {
@@ -18,7 +20,7 @@ function livePanel(): HTMLElement {
   // Drawn from the draft the hand-over put there.
   text.value = 'Good point';
   box.append(text);
-  app.querySelector('#post-p2')?.append(box);
+  app.querySelector('[data-post-id="p2"]')?.append(box);
   document.body.append(app);
   return app;
 }
@@ -42,7 +44,10 @@ describe('the live panel taking over from the picture', () => {
       }),
       drafts,
     );
-    expect(opened).toEqual(['p2', 'p1']);
+    expect(opened).toEqual([
+      { postId: 'p2', focus: true },
+      { postId: 'p1', focus: false },
+    ]);
     expect(drafts.get('reply:p2')).toBe('Good point');
     expect(drafts.get('reply:p1')).toBe('');
   });
@@ -57,6 +62,7 @@ describe('the live panel taking over from the picture', () => {
         replies: [{ postId: 'p2', text: 'Good point', start: 4, end: 4, focused: true }],
       }),
       app,
+      allShown,
     );
     const field = app.querySelector<HTMLTextAreaElement>('#composer-text');
     expect(field?.value).toBe('A thought');
@@ -70,11 +76,11 @@ describe('the live panel taking over from the picture', () => {
     const app = livePanel();
     const done: string[] = [];
     // Preact renders what a click changed in a microtask: the next action comes after it.
-    app.querySelector('#post-p2 .reaction')?.addEventListener('click', () => {
+    app.querySelector('[data-post-id="p2"] .reaction')?.addEventListener('click', () => {
       done.push('p2 reacted');
       queueMicrotask(() => done.push('p2 drawn'));
     });
-    app.querySelector('#post-p1 .reaction')?.addEventListener('click', () => done.push('p1 reacted'));
+    app.querySelector('[data-post-id="p1"] .reaction')?.addEventListener('click', () => done.push('p1 reacted'));
     app.querySelector('#post-p2-reply-text')?.addEventListener('keydown', (event) => {
       done.push(`reply ${(event as KeyboardEvent).ctrlKey ? 'ctrl+' : ''}${(event as KeyboardEvent).key}`);
     });
@@ -84,12 +90,13 @@ describe('the live panel taking over from the picture', () => {
     finishHandover(
       handover({
         actions: [
-          { type: 'click', place: reaction('post-p2') },
+          { type: 'click', place: reaction('p2') },
           { type: 'key', place: undefined, reply: undefined, init: { key: 'j' } },
           { type: 'key', place: undefined, reply: 'p2', init: { key: 'Enter', ctrlKey: true } },
         ],
       }),
       app,
+      allShown,
     );
     expect(done).toEqual([]);
     await vi.waitFor(() => expect(done).toEqual(['p2 reacted', 'p2 drawn', 'page j', 'reply ctrl+Enter']));
@@ -104,16 +111,57 @@ describe('the live panel taking over from the picture', () => {
     finishHandover(
       handover({
         actions: [
-          { type: 'click', place: { ...reaction('post-p2'), name: 'button|Off topic' } },
-          { type: 'click', place: reaction('post-gone') },
-          { type: 'click', place: { id: 'post-p2', path: [9, 9], name: 'button|Well sourced' } },
+          { type: 'click', place: { ...reaction('p2'), name: 'button|+ Off topic #' } },
+          { type: 'click', place: reaction('gone') },
+          { type: 'click', place: { ...reaction('p2'), path: [9, 9] } },
           { type: 'key', place: undefined, reply: undefined, init: { key: 'x' } },
         ],
       }),
       app,
+      allShown,
     );
     // The last action, a key, says the clicks before it were all looked at.
     await vi.waitFor(() => expect(pressed).toHaveBeenCalled());
     expect(clicked).not.toHaveBeenCalled();
+  });
+  it('waits for the panel to settle, and drops what was done on a post the fresh page no longer shows', async () => {
+    const app = livePanel();
+    const done: string[] = [];
+    app.querySelector('[data-post-id="p1"] .reaction')?.addEventListener('click', () => done.push('p1'));
+    app.querySelector('[data-post-id="p2"] .reaction')?.addEventListener('click', () => done.push('p2'));
+    let settle: (stillShown: (postId: string) => boolean) => void = () => undefined;
+    const settled = new Promise<(postId: string) => boolean>((resolve) => {
+      settle = resolve;
+    });
+    const pressed = vi.fn();
+    document.addEventListener('keydown', pressed, { once: true });
+    finishHandover(
+      handover({
+        actions: [
+          { type: 'click', place: reaction('p1') },
+          { type: 'click', place: reaction('p2') },
+          { type: 'key', place: undefined, reply: undefined, init: { key: 'x' } },
+        ],
+      }),
+      app,
+      settled,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toEqual([]);
+    settle((postId) => postId === 'p2');
+    await vi.waitFor(() => expect(pressed).toHaveBeenCalled());
+    expect(done).toEqual(['p2']);
+  });
+
+  it('finds a post by its exact id, not by a DOM id that looks alike', async () => {
+    const app = livePanel();
+    const lookalike = app.querySelector('[data-post-id="p1"]') as HTMLElement;
+    lookalike.dataset.postId = 'p2.';
+    const clicked: string[] = [];
+    for (const article of app.querySelectorAll<HTMLElement>('article')) {
+      article.querySelector('.reaction')?.addEventListener('click', () => clicked.push(article.dataset.postId ?? ''));
+    }
+    finishHandover(handover({ actions: [{ type: 'click', place: reaction('p2') }] }), app, allShown);
+    await vi.waitFor(() => expect(clicked).toEqual(['p2']));
   });
 });

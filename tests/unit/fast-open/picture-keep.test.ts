@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { panelCache } from '@/entrypoints/sidepanel/fast-open/panel-cache';
-import { PANEL_CACHE_KEY, PICTURE_KEY, readStamped } from '@/entrypoints/sidepanel/fast-open/panel-cache-key';
+import { PICTURE_KEY, readStamped, shownRecord } from '@/entrypoints/sidepanel/fast-open/panel-cache-key';
 import { atRest, keepPicture } from '@/entrypoints/sidepanel/fast-open/picture-keep';
 import { panelScreen } from './panel-screen';
 
@@ -35,7 +35,7 @@ describe('keeping the picture for the next opening', () => {
     const box = document.createElement('div');
     box.className = 'post-reply';
     box.append(document.createElement('textarea'));
-    app.querySelector('#post-p1')?.append(box);
+    app.querySelector('[data-post-id="p1"]')?.append(box);
     box.querySelector('textarea')?.focus();
     expect(atRest(app)).toBe(true);
     keepPicture(app, READY);
@@ -46,14 +46,48 @@ describe('keeping the picture for the next opening', () => {
     expect(app.querySelector('.post-reply')).not.toBeNull();
   });
 
+  it('keeps no hidden view, no announcement, each list’s choice, and the rows where an opening draws them', () => {
+    const app = mounted();
+    const outbox = document.createElement('div');
+    outbox.hidden = true;
+    outbox.textContent = 'My unsent words';
+    const status = document.createElement('p');
+    status.setAttribute('role', 'status');
+    status.textContent = 'Reply queued';
+    const speaker = document.createElement('select');
+    for (const name of ['first', 'second']) {
+      const option = document.createElement('option');
+      option.value = name;
+      option.textContent = name;
+      speaker.append(option);
+    }
+    app.append(outbox, status, speaker);
+    speaker.selectedIndex = 1;
+    // A reply box open (40 px, as laid out) under the first post moved the second post down.
+    const box = document.createElement('div');
+    box.className = 'post-reply';
+    app.querySelector('[data-post-id="p1"]')?.append(box);
+    const second = app.querySelector<HTMLElement>('.vlist-row[data-index="1"]');
+    if (second !== null) second.style.transform = 'translateY(190px)';
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.matches('.post-reply') ? 40 : 0;
+    });
+    keepPicture(app, READY);
+    const tree = JSON.stringify(kept()?.tree);
+    expect(tree).not.toContain('My unsent words');
+    expect(tree).not.toContain('Reply queued');
+    expect(tree).toContain('["option",{"value":"second","selected":""},"second"]');
+    expect(tree).toContain('translateY(150px)');
+  });
+
   it('is not at rest with a menu open, text typed, the focus on a control, or another tab shown', () => {
     const cases: ((app: HTMLElement) => void)[] = [
-      (app) => app.querySelector('#post-p2 .reaction')?.setAttribute('aria-expanded', 'true'),
+      (app) => app.querySelector('[data-post-id="p2"] .reaction')?.setAttribute('aria-expanded', 'true'),
       (app) => {
         (app.querySelector('#search') as HTMLInputElement).value = 'climate';
       },
       (app) => {
-        (app.querySelector('#post-p2 .reaction') as HTMLElement).focus();
+        (app.querySelector('[data-post-id="p2"] .reaction') as HTMLElement).focus();
       },
       (app) => {
         const tab = document.createElement('button');
@@ -64,6 +98,8 @@ describe('keeping the picture for the next opening', () => {
       (app) => {
         for (const article of app.querySelectorAll('article')) article.remove();
       },
+      // The Saved list open over the timeline.
+      (app) => app.querySelector('[role="feed"]')?.parentElement?.setAttribute('hidden', ''),
     ];
     for (const change of cases) {
       const app = mounted();
@@ -72,22 +108,21 @@ describe('keeping the picture for the next opening', () => {
     }
   });
 
-  it('leaves the kept picture as it is when the screen is not at rest, and forgets it for stale posts or a draft', () => {
+  it('leaves the kept picture as it is when the screen is not at rest or its posts not fresh, and forgets it for a draft', () => {
     keepPicture(mounted(), READY);
     const app = mounted();
-    (app.querySelector('#post-p2 .reaction') as HTMLElement).focus();
+    (app.querySelector('[data-post-id="p2"] .reaction') as HTMLElement).focus();
     keepPicture(app, READY);
     expect(kept()).toBeDefined();
-    keepPicture(mounted(), { ...READY, noDrafts: false });
-    expect(kept()).toBeUndefined();
-    keepPicture(mounted(), READY);
     keepPicture(mounted(), { ...READY, fresh: false });
+    expect(kept()).toBeDefined();
+    keepPicture(mounted(), { ...READY, noDrafts: false });
     expect(kept()).toBeUndefined();
   });
 
   it('keeps with it the record of the posts it shows', () => {
     panelCache().firstPage.write([{ id: 'p1' }, { id: 'p2' }]);
     keepPicture(mounted(), READY);
-    expect(kept()?.shows).toBe(localStorage.getItem(PANEL_CACHE_KEY));
+    expect(kept()?.shows).toBe(shownRecord(localStorage));
   });
 });

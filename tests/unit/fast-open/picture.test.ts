@@ -72,11 +72,12 @@ describe('the picture of the last opening', () => {
     const app = mountApp();
     drawPicture(app, localStorage, VIEW);
     app.querySelector<HTMLButtonElement>('#post-p2-reply-toggle')?.click();
-    const box = app.querySelector<HTMLTextAreaElement>('#post-p2 .post-reply textarea');
+    const box = app.querySelector<HTMLTextAreaElement>('[data-post-id="p2"] .post-reply textarea');
     expect(box).not.toBeNull();
     expect(document.activeElement).toBe(box);
     expect(box?.getAttribute('aria-label')).toBe('Reply');
     expect(box?.className).toBe('composer-text');
+    expect(app.querySelector('#post-p2-reply-toggle')?.getAttribute('aria-expanded')).toBe('true');
     if (box === null) return;
     box.value = 'Good point';
     box.setSelectionRange(4, 4);
@@ -118,7 +119,7 @@ describe('the picture of the last opening', () => {
     keep();
     const app = mountApp();
     drawPicture(app, localStorage, VIEW);
-    const reaction = app.querySelector<HTMLButtonElement>('#post-p2 .reaction');
+    const reaction = app.querySelector<HTMLButtonElement>('[data-post-id="p2"] .reaction');
     const heard = vi.fn();
     document.addEventListener('click', heard);
     reaction?.click();
@@ -127,7 +128,7 @@ describe('the picture of the last opening', () => {
     expect(heard).not.toHaveBeenCalled();
     const handover = takePicture()?.handOver() as Handover;
     expect(handover.actions).toEqual([
-      { type: 'click', place: { id: 'post-p2', path: [1, 1], name: 'button|Well sourced' } },
+      { type: 'click', place: { post: 'p2', id: '', path: [1, 1], name: 'button|+ Well sourced #' } },
       { type: 'key', place: undefined, reply: undefined, init: expect.objectContaining({ key: 'j' }) },
     ]);
   });
@@ -151,7 +152,7 @@ describe('the picture of the last opening', () => {
     const handover = takePicture()?.handOver() as Handover;
     expect(handover.fields).toEqual([
       {
-        place: { id: 'composer-text', path: [], name: 'textarea|' },
+        place: { post: '', id: 'composer-text', path: [], name: 'textarea|' },
         text: 'A thought',
         start: 1,
         end: 3,
@@ -161,7 +162,7 @@ describe('the picture of the last opening', () => {
     expect(handover.actions).toEqual([
       {
         type: 'key',
-        place: { id: 'composer-text', path: [], name: 'textarea|' },
+        place: { post: '', id: 'composer-text', path: [], name: 'textarea|' },
         reply: undefined,
         init: expect.objectContaining({ key: 'Enter', ctrlKey: true }),
       },
@@ -177,13 +178,40 @@ describe('the picture of the last opening', () => {
     const reply = app.querySelector('#post-p1-reply-toggle') as Element;
     Object.defineProperty(document, 'elementsFromPoint', { configurable: true, value: () => [cover, reply] });
     cover.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, clientX: 5, clientY: 5 }));
-    expect(app.querySelector('#post-p1 .post-reply')).not.toBeNull();
+    expect(app.querySelector('[data-post-id="p1"] .post-reply')).not.toBeNull();
     const picture = takePicture();
     picture?.handOver();
     expect(cover.isConnected).toBe(false);
-    app.querySelector<HTMLButtonElement>('#post-p2 .reaction')?.click();
+    app.querySelector<HTMLButtonElement>('[data-post-id="p2"] .reaction')?.click();
     expect(picture?.handOver().actions).toEqual([]);
     Reflect.deleteProperty(document, 'elementsFromPoint');
+  });
+
+  it('leaves the browser its own keys, and a button its Enter and Space', () => {
+    keep();
+    const app = mountApp();
+    drawPicture(app, localStorage, VIEW);
+    const button = app.querySelector<HTMLButtonElement>('[data-post-id="p2"] .reaction');
+    button?.focus();
+    for (const init of [
+      { key: 'Tab' },
+      { key: 'F5' },
+      { key: 'r', ctrlKey: true },
+      { key: '+', ctrlKey: true },
+      { key: 'Enter' },
+      { key: ' ' },
+    ]) {
+      const event = new KeyboardEvent('keydown', { ...init, bubbles: true, cancelable: true });
+      button?.dispatchEvent(event);
+      expect(event.defaultPrevented, init.key).toBe(false);
+    }
+    // The click Enter makes is the one kept.
+    button?.click();
+    expect(
+      takePicture()
+        ?.handOver()
+        .actions.map((action) => action.type),
+    ).toEqual(['click']);
   });
 
   it('is taken by the live panel once', () => {

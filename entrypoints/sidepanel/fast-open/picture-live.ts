@@ -1,0 +1,70 @@
+import type { DraftStore } from '@/entrypoints/sidepanel/state/drafts';
+import { readerField } from '@/entrypoints/sidepanel/state/speaker';
+import type { TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
+import type { PanelCache } from './panel-cache';
+import { forgetPicture } from './panel-cache-key';
+
+/** What the live panel's side of the picture waits on and reads (main.tsx). */
+export interface LivePanel {
+  store: TimelineStore;
+  drafts: DraftStore;
+  kept: PanelCache;
+  /** The fresh first page asked for and in the store (or failed). */
+  firstLoad: Promise<void>;
+  /** The early settings applied (undefined where there were none). */
+  seeded: Promise<void> | undefined;
+  /** The first posts painted (the panel's effects run right after). */
+  painted: Promise<void>;
+}
+
+const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/**
+ * When the clicks and keys made on the picture may be done again: the fresh first page is in, the
+ * first posts painted and the panel's effects run (its key listener among them), the settings (the
+ * user's key map) applied. Answers whether a post is still shown, fresh: a click on one that is not
+ * is dropped (another platform or account since, or the post gone).
+ */
+export function settled(panel: LivePanel): Promise<(postId: string) => boolean> {
+  return Promise.all([panel.firstLoad, panel.painted, panel.seeded])
+    .then(afterFrame)
+    .then(() => (postId: string) => {
+      const { items, stale, error } = panel.store.getState();
+      return !stale && error === null && items.some((item) => item.id === postId);
+    });
+}
+
+/** The timeline shows the fresh first page as it is kept, read from the panel's own platform and account. */
+function freshAsKept(panel: LivePanel): boolean {
+  const { items, stale, error } = panel.store.getState();
+  if (stale || error !== null || readerField().account !== undefined) return false;
+  const kept = panel.kept.firstPage.read();
+  return kept.length > 0 && kept.every((post, index) => items[index]?.id === post.id);
+}
+
+/**
+ * Keeps the picture of the panel for the next opening (fast-open/picture-keep.ts, loaded after the
+ * first paint: the first screen does not need it): once the fresh first page is drawn, again once
+ * the settings are applied (the kinds and mute lists they bring change the kept posts' record, which
+ * the picture must match: two frames, for the effects that keep them), and as the panel hides. The
+ * first draft typed forgets it at once: a picture would show its composer empty.
+ */
+export function keepPictures(app: HTMLElement, panel: LivePanel, replyLabel: () => string): void {
+  let keepPicture: typeof import('./picture-keep').keepPicture | undefined;
+  const keep = () =>
+    keepPicture?.(app, { fresh: freshAsKept(panel), noDrafts: panel.drafts.isEmpty(), replyLabel: replyLabel() });
+  panel.drafts.onEdit(() => forgetPicture());
+  const ready = panel.firstLoad
+    .then(() => import('./picture-keep'))
+    .then((module) => {
+      keepPicture = module.keepPicture;
+    })
+    .then(() => new Promise<void>((resolve) => panel.drafts.whenLoaded(resolve)));
+  const noop = () => undefined;
+  void ready.then(afterFrame).then(keep, noop);
+  void Promise.all([ready, panel.seeded]).then(afterFrame).then(afterFrame).then(keep, noop);
+  window.addEventListener('pagehide', keep);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') keep();
+  });
+}
