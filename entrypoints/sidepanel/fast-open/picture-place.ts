@@ -58,7 +58,11 @@ export function findPlace(place: Place, root: Element): Element | undefined {
     node = node.children[index];
     if (node === undefined) return undefined;
   }
-  return nameOf(node) === place.name ? node : undefined;
+  // An element with an id of its own is that element whatever its label says now (a tab's count comes
+  // with the status, which the live panel's first render has not yet): only its tag is checked.
+  const ownId = place.post === '' && place.id !== '' && place.path.length === 0;
+  const same = ownId ? node.localName === place.name.split('|')[0] : nameOf(node) === place.name;
+  return same ? node : undefined;
 }
 
 const OFFSET = /translateY\((-?[\d.]+)px\)/;

@@ -15,10 +15,10 @@ import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
  */
 // 29 Nov 2026: 44,000 → 45,000 for the first page checked without zod (docs/performance.md).
 // 30 Nov 2026: 45,000 → 44,000, WXT's storage module off the first screen (42,011 B then).
-// 1 Dec 2026: 44,000 → 46,500 for the picture of the last opening (drawn, taking input, handed over:
-// +2,400 B in the early script, +800 B in the panel’s chunk; 45,276 B then). What the picture needs
-// before it takes input (the page, its styles, the early script) has a ceiling of its own.
-const CEILINGS = { firstScreen: 46_500, afterwards: 30_500, picture: 8_500 };
+// 1 Dec 2026: 44,000 → 48,500 for the picture of the last opening (drawn, taking input, handed over,
+// kept: +3,200 B, 46,476 B then, with ~4% room). What the picture needs before it takes input (the
+// page, its styles, the early script: 8,442 B then) has a ceiling of its own, with ~5% room.
+const CEILINGS = { firstScreen: 48_500, afterwards: 30_500, picture: 8_900 };
 
 /** The files the panel's first screen loads, read from the built page; the `checks` chunk after them. */
 function firstScreenFiles(build: string): { first: string[]; after: string[] } {

@@ -164,4 +164,17 @@ describe('the live panel taking over from the picture', () => {
     finishHandover(handover({ actions: [{ type: 'click', place: reaction('p2') }] }), app, allShown);
     await vi.waitFor(() => expect(clicked).toEqual(['p2']));
   });
+  it('finds a control with an id of its own by that id, whatever count its label shows now', async () => {
+    const app = livePanel();
+    const tab = document.createElement('button');
+    tab.id = 'tab-outbox';
+    tab.textContent = 'Outbox';
+    app.prepend(tab);
+    const opened = vi.fn();
+    tab.addEventListener('click', opened);
+    // On the picture the tab showed its count of waiting writes; the live panel has no status yet.
+    const place = { post: '', id: 'tab-outbox', path: [], name: 'button|Outbox #' };
+    finishHandover(handover({ actions: [{ type: 'click', place }] }), app, allShown);
+    await vi.waitFor(() => expect(opened).toHaveBeenCalledOnce());
+  });
 });
