@@ -23,7 +23,6 @@ const TRICKS: readonly { trick: string; what: string; path: OpeningPath }[] = [
     what: 'The first page checked without zod; the reply schemas after the first paint',
     path: 'api',
   },
-  { trick: 'chunks', what: 'Few files per page (`shared` and `checks` chunks)', path: 'api' },
   {
     trick: 'picture',
     what: 'The picture of the last opening, drawn before any module and taking input at once',

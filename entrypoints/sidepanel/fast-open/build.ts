@@ -10,11 +10,13 @@ import { ENTRY_META } from './panel-cache-key';
 export const CHECKS_CHUNK = 'checks';
 
 /**
- * The extension pages' chunks (one build for them all): each page loads few files, since an
- * extension page pays for every file it fetches before it can draw. The code the pages share goes in
- * one chunk; full zod and the protocol table in another ({@link CHECKS_CHUNK}), which
- * lib/messages/send.ts imports on first use. A page that imports lib/storage/settings.ts statically
- * loads it with its entry all the same (the side panel and the options page do today).
+ * The extension pages' chunks (one build for them all): full zod and the protocol table in a chunk
+ * of their own ({@link CHECKS_CHUNK}), which lib/messages/send.ts imports on first use, so they are
+ * never on the side panel's first screen. A page that imports lib/storage/settings.ts statically
+ * loads it with its entry all the same (the side panel and the options page do today). The rest is
+ * split as the bundler splits it: the one `shared` chunk the pages had until 1 Dec 2026 ("few
+ * files") saved nothing beyond the spread once the picture of the last opening made the panel
+ * usable before its modules load (fast-open/README.md).
  */
 export function splitPageChunks(config: InlineConfig): void {
   config.build ??= {};
@@ -31,7 +33,6 @@ export function splitPageChunks(config: InlineConfig): void {
             priority: 2,
             test: /node_modules[\\/]zod[\\/]|lib[\\/]zod\.ts|lib[\\/]api[\\/]schemas\.ts|lib[\\/]messages[\\/](protocol|link-protocol|saved-protocol|site-protocol|sync-protocol|fields|reply|push)\.ts|lib[\\/]sync[\\/](view|record)\.ts|lib[\\/]storage[\\/](settings|account-check|saved-posts)\.ts/,
           },
-          { name: 'shared', priority: 1, minShareCount: 2 },
         ],
       },
     },
