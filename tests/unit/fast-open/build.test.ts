@@ -43,7 +43,6 @@ describe('the extension pages’ chunks', () => {
     expect(others).toEqual([]);
   });
 
-
   it('keeps the output options the build already had', () => {
     const config: InlineConfig = { build: { rolldownOptions: { output: { entryFileNames: 'x.js' } } } };
     splitPageChunks(config);
