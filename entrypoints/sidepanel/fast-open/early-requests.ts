@@ -17,13 +17,16 @@ interface RawRuntime {
 
 const HANDOFF = '__debateCompanionEarly';
 
-/** The extension API namespace: Firefox's `browser` or Chrome's `chrome` (both answer with promises). */
-function rawApi(): { runtime: RawRuntime } | undefined {
+/**
+ * One namespace of the browser's own extension API (Firefox's `browser` or Chrome's `chrome`, both
+ * answer with promises), if it has `method`: for the early script, which runs before any bundle.
+ */
+export function rawNamespace<T>(namespace: string, method: string): T | undefined {
   for (const name of ['browser', 'chrome']) {
     const api: unknown = Reflect.get(globalThis, name);
-    const runtime: unknown = typeof api === 'object' && api !== null ? Reflect.get(api, 'runtime') : undefined;
-    if (typeof runtime === 'object' && runtime !== null && typeof Reflect.get(runtime, 'sendMessage') === 'function') {
-      return api as { runtime: RawRuntime };
+    const found: unknown = typeof api === 'object' && api !== null ? Reflect.get(api, namespace) : undefined;
+    if (typeof found === 'object' && found !== null && typeof Reflect.get(found, method) === 'function') {
+      return found as T;
     }
   }
   return undefined;
@@ -44,12 +47,12 @@ function attempt(call: () => Promise<unknown>): Promise<unknown> {
  * envelope as `sendMessage`; the background checks it like any other.
  */
 export function startEarlyRequests(): void {
-  const api = rawApi();
+  const runtime = rawNamespace<RawRuntime>('runtime', 'sendMessage');
   // Should the main script ever run first, it has asked for itself: ask nothing twice.
-  if (api === undefined || Reflect.has(globalThis, HANDOFF)) return;
+  if (runtime === undefined || Reflect.has(globalThis, HANDOFF)) return;
   const early: EarlyRequests = {
-    firstPage: attempt(() => api.runtime.sendMessage({ type: 'getTimelinePage', payload: { limit: FIRST_PAGE } })),
-    settings: attempt(() => api.runtime.sendMessage({ type: 'getSettings' })),
+    firstPage: attempt(() => runtime.sendMessage({ type: 'getTimelinePage', payload: { limit: FIRST_PAGE } })),
+    settings: attempt(() => runtime.sendMessage({ type: 'getSettings' })),
     drafts: attempt(() => readPrefsRaw(LEGACY_DRAFTS_PREF, DRAFT_RECORD_PREFIX)),
   };
   // Nobody may wait on a rejection before the main script picks these up.

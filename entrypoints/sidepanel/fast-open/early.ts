@@ -1,4 +1,4 @@
-import { startEarlyRequests } from './early-requests';
+import { rawNamespace, startEarlyRequests } from './early-requests';
 import { FIRST_ITEMS_MARK, PICTURE_MARK } from './first-paint';
 import { addPageModules } from './page-modules';
 import { drawPicture, takePicture } from './picture';
@@ -48,12 +48,8 @@ const RETIRED_PICTURE_KEY = 'debateCompanion.panelSnapshot.v1';
 
 /** The messages' language, as the live panel marks its document (lib/i18n.ts), without the polyfill. */
 function messagesLanguage(): string {
-  for (const name of ['browser', 'chrome']) {
-    const i18n: unknown = Reflect.get(Reflect.get(globalThis, name) ?? {}, 'i18n');
-    const getMessage: unknown = typeof i18n === 'object' && i18n !== null ? Reflect.get(i18n, 'getMessage') : undefined;
-    if (typeof getMessage === 'function') return String(getMessage.call(i18n, 'messagesLocale') || 'en');
-  }
-  return 'en';
+  const i18n = rawNamespace<{ getMessage(name: string): string }>('i18n', 'getMessage');
+  return i18n?.getMessage('messagesLocale') || 'en';
 }
 
 function drawPictureOf(app: HTMLElement) {

@@ -51,9 +51,17 @@ function freshAsKept(panel: LivePanel): boolean {
  */
 export function keepPictures(app: HTMLElement, panel: LivePanel, replyLabel: () => string): void {
   let keepPicture: typeof import('./picture-keep').keepPicture | undefined;
-  const keep = () =>
+  // Whether a picture may be kept now: the first keystroke forgets it, the next ones have nothing to do.
+  let mayBeKept = true;
+  const keep = () => {
     keepPicture?.(app, { fresh: freshAsKept(panel), noDrafts: panel.drafts.isEmpty(), replyLabel: replyLabel() });
-  panel.drafts.onEdit(() => forgetPicture());
+    mayBeKept = true;
+  };
+  panel.drafts.onEdit(() => {
+    if (!mayBeKept) return;
+    mayBeKept = false;
+    forgetPicture();
+  });
   const ready = panel.firstLoad
     .then(() => import('./picture-keep'))
     .then((module) => {

@@ -11,6 +11,14 @@ function keep(view = VIEW) {
   keepScreen(view);
 }
 
+/** The picture of {@link panelScreen}, kept and drawn into a new `#app`. */
+function drawn(): HTMLElement {
+  keep();
+  const app = mountApp();
+  drawPicture(app, localStorage, VIEW);
+  return app;
+}
+
 function mountApp(): HTMLElement {
   const app = document.createElement('div');
   app.id = 'app';
@@ -68,9 +76,7 @@ describe('the picture of the last opening', () => {
   });
 
   it('opens a reply box at a click on Reply, focused, and hands over what was typed there', () => {
-    keep();
-    const app = mountApp();
-    drawPicture(app, localStorage, VIEW);
+    const app = drawn();
     app.querySelector<HTMLButtonElement>('#post-p2-reply-toggle')?.click();
     const box = app.querySelector<HTMLTextAreaElement>('[data-post-id="p2"] .post-reply textarea');
     expect(box).not.toBeNull();
@@ -87,9 +93,7 @@ describe('the picture of the last opening', () => {
   });
 
   it('makes room for its reply box below the post, and gives it back at a second click on Reply', () => {
-    keep();
-    const app = mountApp();
-    drawPicture(app, localStorage, VIEW);
+    const app = drawn();
     // The box's height as a browser lays it out (this DOM lays nothing out).
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
       return this.matches('[data-picture-reply]') ? 40 : 0;
@@ -107,18 +111,14 @@ describe('the picture of the last opening', () => {
   });
 
   it('sends no form: Enter in its search field stays on the page', () => {
-    keep();
-    const app = mountApp();
-    drawPicture(app, localStorage, VIEW);
+    const app = drawn();
     const submit = new Event('submit', { bubbles: true, cancelable: true });
     app.querySelector('form.search')?.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
   });
 
   it('keeps clicks on other controls and shortcut keys, in order, and follows no link', () => {
-    keep();
-    const app = mountApp();
-    drawPicture(app, localStorage, VIEW);
+    const app = drawn();
     const reaction = app.querySelector<HTMLButtonElement>('[data-post-id="p2"] .reaction');
     const heard = vi.fn();
     document.addEventListener('click', heard);
@@ -134,9 +134,7 @@ describe('the picture of the last opening', () => {
   });
 
   it('lets typing in its fields be, and hands over their text, caret and focus', () => {
-    keep();
-    const app = mountApp();
-    drawPicture(app, localStorage, VIEW);
+    const app = drawn();
     const composer = app.querySelector<HTMLTextAreaElement>('#composer-text');
     composer?.click();
     expect(document.activeElement).toBe(composer);
@@ -170,9 +168,7 @@ describe('the picture of the last opening', () => {
   });
 
   it('takes what the pointer lands on through its cover, and stops listening once handed over', () => {
-    keep();
-    const app = mountApp();
-    drawPicture(app, localStorage, VIEW);
+    const app = drawn();
     const cover = document.body.lastElementChild as HTMLElement;
     expect(cover.parentElement).toBe(document.body);
     const reply = app.querySelector('#post-p1-reply-toggle') as Element;
@@ -188,9 +184,7 @@ describe('the picture of the last opening', () => {
   });
 
   it('leaves the browser its own keys, and a button its Enter and Space', () => {
-    keep();
-    const app = mountApp();
-    drawPicture(app, localStorage, VIEW);
+    const app = drawn();
     const button = app.querySelector<HTMLButtonElement>('[data-post-id="p2"] .reaction');
     button?.focus();
     for (const init of [
