@@ -27,6 +27,7 @@ import { type MutesSource, useMuteActions, useMutes } from './state/use-mutes';
 import { usePendingDrafts } from './state/use-pending-drafts';
 import { useReactions } from './state/use-reactions';
 import { useReplyBoxes } from './state/use-reply-boxes';
+import { useRetryWhenFixed } from './state/use-retry-when-fixed';
 import { useSaveToggles } from './state/use-saved';
 import { useTimelineFilter } from './state/use-timeline-filter';
 import { keyActions, useTimelineKeys } from './state/use-timeline-keys';
@@ -87,12 +88,7 @@ export function TimelinePanel(props: TimelinePanelProps) {
   const search = useRef<HTMLInputElement>(null);
   const [helpOpen, setHelpOpen] = useState(false);
 
-  // Back online, or a key (or another key) saved: try again what failed.
-  const keyId = `${status?.baseUrl}|${status?.key.set}|${status?.key.last4}`;
-  const hadError = state.error !== null;
-  useEffect(() => {
-    if (online && hadError) void store.loadFirst();
-  }, [online, keyId]);
+  useRetryWhenFixed(status, online, state.error !== null, () => void store.loadFirst());
   useEffect(() => {
     if (online && state.moreError?.code === 'network') void store.loadMore();
   }, [online, state.moreError, store]);

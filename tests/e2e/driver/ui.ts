@@ -121,9 +121,11 @@ export async function click(scope: Scope, selector: string): Promise<void> {
  */
 async function clickSteady(element: ElementHandle): Promise<void> {
   let coveredPolls = 0;
-  await untilStill(
+  const seen = await untilStill(
     () =>
       element.evaluate((el) => {
+        // Taken out of the page (drawn anew): no box will ever come; said at once, below.
+        if (!el.isConnected) return { at: 'gone', on: false, usable: false, gone: true };
         const box = el.getBoundingClientRect();
         const x = box.left + box.width / 2;
         const y = box.top + box.height / 2;
@@ -139,11 +141,12 @@ async function clickSteady(element: ElementHandle): Promise<void> {
         // Out of the viewport or clipped by a scrolled box it sits in: brought into view (nothing
         // moves when it is in view already).
         if (!on && usable) el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-        return { at: [box.left, box.top, box.width, box.height].join(), on, usable };
+        return { at: [box.left, box.top, box.width, box.height].join(), on, usable, gone: false };
       }),
     'the element to stand still under the pointer, drawn and enabled',
-    (seen) => seen.usable && (seen.on || ++coveredPolls >= 20),
+    (seen) => seen.gone || (seen.usable && (seen.on || ++coveredPolls >= 20)),
   );
+  if (seen.gone) throw new Error('The element to click was taken out of the page (drawn anew) before the click');
   await element.click();
 }
 

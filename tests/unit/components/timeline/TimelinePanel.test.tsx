@@ -73,16 +73,18 @@ const tick = (ms: number) =>
 
 /**
  * Renders the panel as main.tsx does: first page asked for, drafts read; with `cached`, the first
- * page kept at the last opening shows until the fresh one arrives.
+ * page kept at the last opening shows until the fresh one arrives; 'not yet': before the first status push.
  */
-async function openPanel(status: Status | undefined = statusOf(), cached?: Contribution[]) {
+async function openPanel(status: Status | 'not yet' = statusOf(), cached?: Contribution[]) {
   const cache = cached === undefined ? undefined : { read: () => cached, write: () => {} };
   const store = new TimelineStore((request) => send('getTimelinePage', request), cache);
   void store.loadFirst();
   const drafts = new DraftStore();
   // Drawn before the drafts are read, as main.tsx does: they show once read.
   const loaded = drafts.load();
-  const view = render(<TimelinePanel store={store} status={status} drafts={drafts} />);
+  const view = render(
+    <TimelinePanel store={store} status={status === 'not yet' ? undefined : status} drafts={drafts} />,
+  );
   await flush();
   await loaded;
   await flush();
@@ -380,6 +382,29 @@ describe('TimelinePanel', () => {
     timeline = () => pageOf(posts(1, 3), null);
     view.rerenderWith(statusOf({ key: { set: true, last4: 'wxyz' } }));
     await flush();
+    expect(articles()).toHaveLength(3);
+  });
+
+  it('does not load again when the first status says what the failed load said: the link stays put', async () => {
+    timeline = () => fail({ code: 'unauthorized', message: 'No API key is saved.' });
+    const view = await openPanel('not yet');
+    view.rerenderWith(statusOf({ key: { set: false, last4: null } }));
+    await flush();
+    const link = screen.getByRole('link', { name: 'Open the options page' });
+    expect(screen.getByRole('alert').textContent).toContain('No API key is set yet.');
+    view.rerenderWith(statusOf({ key: { set: false, last4: null } }));
+    await flush();
+    expect(calls('getTimelinePage')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Open the options page' })).toBe(link);
+  });
+
+  it('loads again when the first status shows a key the failed load did not have', async () => {
+    timeline = () => fail({ code: 'unauthorized', message: 'No API key is saved.' });
+    const view = await openPanel('not yet');
+    timeline = () => pageOf(posts(1, 3), null);
+    view.rerenderWith(statusOf({ key: { set: true, last4: 'wxyz' } }));
+    await flush();
+    expect(calls('getTimelinePage')).toHaveLength(2);
     expect(articles()).toHaveLength(3);
   });
 
