@@ -73,7 +73,11 @@ export function RateLimitBanner({ status }: { status: Status | undefined }) {
   const empty = content === null && lines.length === 0;
   // The region stays mounted (empty) so that a pause appearing later is announced.
   return (
-    <div class={empty ? 'pause-banner empty' : `pause-banner ${content === null ? 'warn' : tone}`} role="status">
+    <div
+      class={empty ? 'pause-banner empty' : `pause-banner ${content === null ? 'warn' : tone}`}
+      role="status"
+      data-from-status=""
+    >
       {content}
       {lines}
     </div>

@@ -10,6 +10,7 @@ import { outboxLinkTarget } from '@/lib/ui/outbox-link';
 import { useSaved, useStatus } from '@/lib/ui/page-store';
 import type { OpenReply } from './fast-open/picture-handover';
 import { PanelTabs, type TabName } from './PanelTabs';
+import type { SpeakerSource } from './state/speaker';
 import { TimelinePanel } from './TimelinePanel';
 import './sidepanel.css';
 
@@ -34,6 +35,8 @@ export function App(props: {
   kinds?: KindsSource;
   /** Where the mute lists come from first. */
   mutes?: MutesSource;
+  /** Where the speaker line comes from first. */
+  speaker?: SpeakerSource;
   /** Posts whose reply box is open from the first render (the picture of the last opening had them open). */
   openReplies?: readonly OpenReply[];
 }) {
@@ -79,6 +82,7 @@ export function App(props: {
               drafts={drafts}
               kinds={props.kinds}
               mutes={props.mutes}
+              speaker={props.speaker}
               openReplies={props.openReplies}
               tools={<SavedOpener count={saved?.length} onOpen={() => setSavedOpen(true)} />}
             />
@@ -125,7 +129,11 @@ function SavedOpener(props: { count: number | undefined; onOpen: () => void }) {
     >
       <span aria-hidden="true">★ </span>
       {t('savedShow')}
-      {props.count !== undefined && props.count > 0 && <span class="saved-count">{props.count}</span>}
+      {props.count !== undefined && props.count > 0 && (
+        <span class="saved-count" data-from-status="">
+          {props.count}
+        </span>
+      )}
     </button>
   );
 }

@@ -76,7 +76,7 @@ export function PanelTabs(props: {
           'outbox',
           t('panelTabOutbox'),
           (pending > 0 || attention) && (
-            <span class={attention ? 'tab-badge attention' : 'tab-badge'} aria-hidden="true">
+            <span class={attention ? 'tab-badge attention' : 'tab-badge'} aria-hidden="true" data-from-status="">
               {attention ? '!' : pending}
             </span>
           ),
@@ -84,7 +84,7 @@ export function PanelTabs(props: {
         {tab('page', t('panelTabThisPage'))}
       </div>
       {description !== '' && (
-        <span id="tab-outbox-desc" class="visually-hidden">
+        <span id="tab-outbox-desc" class="visually-hidden" data-from-status="">
           {description}
         </span>
       )}

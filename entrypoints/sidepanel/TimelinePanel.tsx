@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { AccountChooser } from '@/components/common/AccountChooser';
+import { SpeakerLineView } from '@/components/common/AccountChooser';
 import { Composer } from '@/components/timeline/Composer';
 import { ListFooter } from '@/components/timeline/ListFooter';
 import { NewPostsBanner } from '@/components/timeline/NewPostsBanner';
@@ -22,7 +22,7 @@ import type { Status } from '@/lib/ui/page-store';
 import { countedOnce } from '@/lib/ui/reaction-counts';
 import { markFirstItemsPainted } from './fast-open/first-paint';
 import type { OpenReply } from './fast-open/picture-handover';
-import { usePanelSpeaker } from './state/speaker';
+import { type SpeakerSource, usePanelSpeaker } from './state/speaker';
 import { type MutesSource, useMuteActions, useMutes } from './state/use-mutes';
 import { usePendingDrafts } from './state/use-pending-drafts';
 import { useReactions } from './state/use-reactions';
@@ -49,6 +49,8 @@ export interface TimelinePanelProps {
   kinds?: KindsSource | undefined;
   /** Where the mute lists come from first. */
   mutes?: MutesSource | undefined;
+  /** Where the speaker line comes from first. */
+  speaker?: SpeakerSource | undefined;
   /** More buttons beside Refresh (the Saved list's). */
   tools?: ComponentChildren;
   /** Posts whose reply box is open from the first render (handed over by the picture). */
@@ -79,7 +81,7 @@ export function TimelinePanel(props: TimelinePanelProps) {
   const postBox = useRef<HTMLTextAreaElement>(null);
   const boxes = useReplyBoxes(drafts, props.openReplies);
   const post = useDraftComposer(drafts, 'post', sendPost, t('panelPostQueued'));
-  const { speaker, choose } = usePanelSpeaker(status, () => void store.loadFirst());
+  const { line, choose } = usePanelSpeaker(status, () => void store.loadFirst(), props.speaker);
   const mutes = useMutes(mutesSource);
   const saveToggle = useSaveToggles(status);
   const filter = useTimelineFilter(store, state.items, mutes.lists);
@@ -189,7 +191,7 @@ export function TimelinePanel(props: TimelinePanelProps) {
       <h2 id="compose-heading" class="visually-hidden">
         {t('panelComposerHeading')}
       </h2>
-      <AccountChooser id="speaker" accounts={status?.accounts ?? []} speaker={speaker} onChoose={choose} />
+      <SpeakerLineView id="speaker" line={line} onChoose={choose} />
       <Composer
         id="new-post"
         label={t('panelComposerLabel')}

@@ -90,7 +90,11 @@ if (root !== null) {
   const openReplies = handover === undefined ? undefined : handedReplies(handover, drafts);
   expectFirstItems();
   root.replaceChildren();
-  render(<App store={store} drafts={drafts} kinds={kinds} mutes={mutes} openReplies={openReplies} />, root);
+  const speaker = { cached: kept.speaker(), remember: kept.rememberSpeaker };
+  render(
+    <App store={store} drafts={drafts} kinds={kinds} mutes={mutes} speaker={speaker} openReplies={openReplies} />,
+    root,
+  );
   const panel = { store, drafts, kept, firstLoad, seeded, painted: whenFirstItemsPainted(FIRST_PAINT_LIMIT) };
   if (handover !== undefined) finishHandover(handover, root, settled(panel));
   keepPictures(root, panel, () => t('panelReplyLabel'));

@@ -1,3 +1,4 @@
+import type { SpeakerLine } from '@/components/common/AccountChooser';
 import type { FirstPageCache } from '@/entrypoints/sidepanel/state/timeline-store';
 import type { PostView } from '@/lib/messages/fields';
 import { isReactionKind, type ReactionKind } from '@/lib/storage/reaction-kinds';
@@ -6,7 +7,8 @@ import { PANEL_CACHE_KEY, readStamped, writeStamped } from './panel-cache-key';
 
 /*
  * What the side panel shows while its first answers travel: the first timeline page, the
- * reaction kinds and the mute lists of the last opening (muted posts stay hidden from the first frame). In the panel's own `localStorage` (the extension's origin:
+ * reaction kinds, the mute lists (muted posts stay hidden from the first frame) and the speaker
+ * line's words of the last opening. In the panel's own `localStorage` (the extension's origin:
  * no page or content script can read or write it; read synchronously, so it paints at once).
  * Public posts and labels only, nothing secret.
  *
@@ -21,6 +23,7 @@ interface Stored {
   page?: unknown;
   kinds?: unknown;
   mutes?: unknown;
+  speaker?: unknown;
 }
 
 function load(area: Storage | undefined): Stored {
@@ -53,6 +56,19 @@ function storedMutes(value: unknown): MuteLists | undefined {
   return { words: valid(words, isText), authors: valid(authors, isText) };
 }
 
+/** A stored speaker line, if well-formed: words, each option with its id, the chosen one among them. */
+function storedSpeaker(value: unknown): SpeakerLine | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { options, chosen } = value as { options?: unknown; chosen?: unknown };
+  if (!Array.isArray(options) || options.length === 0) return undefined;
+  const line = options.filter(
+    (option): option is SpeakerLine['options'][number] =>
+      typeof option?.id === 'string' && typeof option.text === 'string',
+  );
+  if (line.length !== options.length || !line.some((option) => option.id === chosen)) return undefined;
+  return { options: line, chosen: chosen as string };
+}
+
 /** What the last opening kept, as the panel uses it. */
 export interface PanelCache {
   /** The first page, for {@link TimelineStore}. */
@@ -65,6 +81,10 @@ export interface PanelCache {
   mutes(): MuteLists | undefined;
   /** Keeps the mute lists for the next opening. */
   rememberMutes(mutes: MuteLists): void;
+  /** The speaker line (undefined when none was kept). */
+  speaker(): SpeakerLine | undefined;
+  /** Keeps the speaker line for the next opening (undefined: nobody speaks). */
+  rememberSpeaker(line: SpeakerLine | undefined): void;
 }
 
 /**
@@ -98,6 +118,11 @@ export function panelCache(area: Storage | undefined = globalThis.localStorage):
     rememberMutes: ({ words, authors }) => {
       const mutes = { words, authors };
       if (JSON.stringify(mutes) !== JSON.stringify(stored().mutes)) write({ mutes });
+    },
+    speaker: () => storedSpeaker(stored().speaker),
+    rememberSpeaker: (line) => {
+      const speaker = line === undefined ? undefined : { options: line.options, chosen: line.chosen };
+      if (JSON.stringify(speaker) !== JSON.stringify(stored().speaker)) write({ speaker });
     },
   };
 }

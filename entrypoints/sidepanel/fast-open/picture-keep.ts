@@ -48,7 +48,9 @@ export function atRest(app: HTMLElement): boolean {
 /**
  * The screen of `app` as an opening draws it: its reply boxes closed (the rows below moved back up),
  * no hidden view (the Outbox's writes, This page's site: not the first screen, and not kept), no
- * announcement, each list's choice as it is shown.
+ * announcement, nothing the background's status draws (`data-from-status`: the Outbox's badge, the
+ * Saved count, the pause banner; the live panel draws them once the status arrives, and they may
+ * have changed), each list's choice as it is shown.
  */
 function openingScreen(app: HTMLElement) {
   const boxes = [...app.querySelectorAll<HTMLElement>(REPLY_BOX)].map((box) => box.offsetHeight);
@@ -63,7 +65,7 @@ function openingScreen(app: HTMLElement) {
     toggle.setAttribute('aria-expanded', 'false');
     toggle.removeAttribute('aria-controls');
   }
-  for (const hidden of copy.querySelectorAll('[hidden]')) hidden.remove();
+  for (const hidden of copy.querySelectorAll('[hidden], [data-from-status]')) hidden.remove();
   for (const live of copy.querySelectorAll('[role="status"], [aria-live]')) live.replaceChildren();
   for (const [index, select] of [...copy.querySelectorAll('select')].entries()) {
     for (const [at, option] of [...select.options].entries()) option.toggleAttribute('selected', at === chosen[index]);

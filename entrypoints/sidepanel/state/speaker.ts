@@ -1,4 +1,5 @@
 import { useEffect } from 'preact/hooks';
+import { type SpeakerLine, speakerLine } from '@/components/common/AccountChooser';
 import type { AccountView } from '@/lib/messages/fields';
 import type { Status } from '@/lib/ui/page-store';
 import { useSpeaker } from '@/lib/ui/speaker';
@@ -20,12 +21,29 @@ export function readerField(): { account?: string } {
   return chosen?.otherPlatform === true ? { account: chosen.id } : {};
 }
 
-/** The panel's speaker; calls `onPlatformChange` when the choice moves the timeline to another platform. */
+/** Where the speaker line comes from before the background's status arrives. */
+export interface SpeakerSource {
+  /** The last opening's line, drawn until the status tells who speaks (so the list below does not move). */
+  cached?: SpeakerLine | undefined;
+  /** Keeps the line for the next opening. */
+  remember?: (line: SpeakerLine | undefined) => void;
+}
+
+/**
+ * The line that shows the panel's speaker (the kept one until the status arrives), and how to choose; calls
+ * `onPlatformChange` when the choice moves the timeline to another platform.
+ */
 export function usePanelSpeaker(
   status: Status | undefined,
   onPlatformChange: () => void,
-): { speaker: AccountView | undefined; choose: (id: string) => void } {
+  source: SpeakerSource = {},
+): { line: SpeakerLine | undefined; choose: (id: string) => void } {
   const { speaker, choose } = useSpeaker(status);
+  const line = status === undefined ? source.cached : speakerLine(status.accounts, speaker);
+  const lineKey = status === undefined ? undefined : JSON.stringify(line ?? null);
+  useEffect(() => {
+    if (lineKey !== undefined) source.remember?.(line);
+  }, [lineKey]);
   const main = status?.accounts.find((account) => account.isDefault);
   const otherPlatform = speaker !== undefined && main !== undefined && speaker.origin !== main.origin;
   useEffect(() => {
@@ -34,5 +52,5 @@ export function usePanelSpeaker(
     const after = otherPlatform ? speaker?.id : undefined;
     if (before !== after) onPlatformChange();
   }, [speaker?.id, otherPlatform]);
-  return { speaker, choose };
+  return { line, choose };
 }

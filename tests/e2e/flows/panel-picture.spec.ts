@@ -11,6 +11,9 @@ const TYPED = 'Typed before the panel loaded';
 interface OnPicture {
   replied?: string;
   reacted?: string;
+  /** The list's top in each frame from the picture's first on (px), until `stop`. */
+  feedTops: number[];
+  stop?: boolean;
 }
 
 /**
@@ -20,14 +23,21 @@ interface OnPicture {
  * first reaction: a user as fast as a machine, on the picture only.
  */
 function actOnPicture(typed: string): void {
-  const seen: OnPicture = {};
+  const seen: OnPicture = { feedTops: [] };
   Reflect.set(window, '__onPicture', seen);
+  // Where the list is drawn in each frame, the picture's and the live panel's.
+  const sample = () => {
+    const feed = document.querySelector('#app [role="feed"]');
+    if (feed !== null) seen.feedTops.push(feed.getBoundingClientRect().top);
+    if (seen.stop !== true) requestAnimationFrame(sample);
+  };
   const observer = new MutationObserver(() => {
     const app = document.getElementById('app');
     if (app === null || !app.hasAttribute('data-picture')) return;
     const [first, second] = app.querySelectorAll<HTMLElement>('article[data-post-id]');
     if (first === undefined || second === undefined) return;
     observer.disconnect();
+    requestAnimationFrame(sample);
     second.querySelector<HTMLButtonElement>('.reply-toggle')?.click();
     const box = second.querySelector<HTMLTextAreaElement>('.post-reply textarea');
     if (box === null) return;
@@ -42,7 +52,7 @@ function actOnPicture(typed: string): void {
   observer.observe(document, { childList: true, subtree: true });
 }
 
-test('side panel: the picture of the last opening takes a reply and a reaction at once; the live panel carries both on', async ({
+test('side panel: the picture of the last opening takes a reply and a reaction at once; the live panel carries both on, its list where the picture drew it', async ({
   ext,
   control,
 }) => {
@@ -109,6 +119,20 @@ test('side panel: the picture of the last opening takes a reply and a reaction a
     'the live reply box',
   );
   expect(reply).toEqual({ value: TYPED, focused: true, caret: 5, picture: false });
+
+  // The list stayed where the picture drew it, in every frame until the background's status was
+  // drawn (the pause banner's region comes with it): nothing above it came, went or came back.
+  await until(
+    () => page.evaluate(() => (document.querySelector('#app .pause-banner') !== null ? true : undefined)),
+    "the background's status drawn",
+  );
+  const tops = await page.evaluate(() => {
+    const onPicture = Reflect.get(window, '__onPicture') as OnPicture;
+    onPicture.stop = true;
+    return onPicture.feedTops;
+  });
+  expect(tops.length).toBeGreaterThan(1);
+  expect(new Set(tops)).toEqual(new Set([tops[0]]));
 
   // The reaction clicked on the picture was made once, by the live panel.
   const reactions = await until(async () => {

@@ -75,4 +75,23 @@ describe('panel cache', () => {
     );
     expect(panelCache().mutes()).toBeUndefined();
   });
+
+  it('keeps the speaker line, words only, and forgets it when nobody speaks', () => {
+    const line = { options: [{ id: 'acct-1', text: 'Dana' }], chosen: 'acct-1' };
+    expect(panelCache().speaker()).toBeUndefined();
+    panelCache().rememberSpeaker(line);
+    expect(panelCache().speaker()).toEqual(line);
+    panelCache().rememberSpeaker(undefined);
+    expect(panelCache().speaker()).toBeUndefined();
+    for (const damaged of [
+      { options: 'x', chosen: 'acct-1' },
+      { options: [], chosen: 'acct-1' },
+      { options: [{ id: 'acct-1', text: 5 }], chosen: 'acct-1' },
+      { options: [{ id: 'acct-1', text: 'Dana' }], chosen: 'acct-2' },
+    ]) {
+      const stored = JSON.parse(localStorage.getItem(PANEL_CACHE_KEY) ?? '{}');
+      localStorage.setItem(PANEL_CACHE_KEY, JSON.stringify({ ...stored, speaker: damaged }));
+      expect(panelCache().speaker()).toBeUndefined();
+    }
+  });
 });

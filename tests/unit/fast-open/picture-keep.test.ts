@@ -80,6 +80,23 @@ describe('keeping the picture for the next opening', () => {
     expect(tree).toContain('translateY(150px)');
   });
 
+  it('leaves out what the background’s status draws, which the next opening draws only once it arrives', () => {
+    const app = mounted();
+    const badge = document.createElement('span');
+    badge.dataset.fromStatus = '';
+    badge.textContent = '3 writes wait';
+    const banner = document.createElement('div');
+    banner.className = 'pause-banner warn';
+    banner.dataset.fromStatus = '';
+    banner.append('Writes are paused');
+    app.append(badge, banner);
+    keepPicture(app, READY);
+    const tree = JSON.stringify(kept()?.tree);
+    expect(tree).not.toContain('3 writes wait');
+    expect(tree).not.toContain('pause-banner');
+    expect(tree).toContain('"data-post-id":"p2"');
+  });
+
   it('is not at rest with a menu open, text typed, the focus on a control, or another tab shown', () => {
     const cases: ((app: HTMLElement) => void)[] = [
       (app) => app.querySelector('[data-post-id="p2"] .reaction')?.setAttribute('aria-expanded', 'true'),

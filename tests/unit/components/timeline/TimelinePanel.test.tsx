@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DraftStore, SAVE_DELAY_MS } from '@/entrypoints/sidepanel/state/drafts';
+import type { SpeakerSource } from '@/entrypoints/sidepanel/state/speaker';
 import { MAX_EMPTY_RUN, TimelineStore } from '@/entrypoints/sidepanel/state/timeline-store';
 import { CHECK_INTERVAL_MS } from '@/entrypoints/sidepanel/state/use-new-posts-check';
 import { TimelinePanel } from '@/entrypoints/sidepanel/TimelinePanel';
@@ -75,7 +76,7 @@ const tick = (ms: number) =>
  * Renders the panel as main.tsx does: first page asked for, drafts read; with `cached`, the first
  * page kept at the last opening shows until the fresh one arrives; 'not yet': before the first status push.
  */
-async function openPanel(status: Status | 'not yet' = statusOf(), cached?: Contribution[]) {
+async function openPanel(status: Status | 'not yet' = statusOf(), cached?: Contribution[], speaker?: SpeakerSource) {
   const cache = cached === undefined ? undefined : { read: () => cached, write: () => {} };
   const store = new TimelineStore((request) => send('getTimelinePage', request), cache);
   void store.loadFirst();
@@ -83,7 +84,12 @@ async function openPanel(status: Status | 'not yet' = statusOf(), cached?: Contr
   // Drawn before the drafts are read, as main.tsx does: they show once read.
   const loaded = drafts.load();
   const view = render(
-    <TimelinePanel store={store} status={status === 'not yet' ? undefined : status} drafts={drafts} />,
+    <TimelinePanel
+      store={store}
+      status={status === 'not yet' ? undefined : status}
+      drafts={drafts}
+      speaker={speaker}
+    />,
   );
   await flush();
   await loaded;
@@ -91,7 +97,7 @@ async function openPanel(status: Status | 'not yet' = statusOf(), cached?: Contr
   return {
     ...view,
     rerenderWith: (next: Status | undefined) =>
-      view.rerender(<TimelinePanel store={store} status={next} drafts={drafts} />),
+      view.rerender(<TimelinePanel store={store} status={next} drafts={drafts} speaker={speaker} />),
   };
 }
 
@@ -406,6 +412,22 @@ describe('TimelinePanel', () => {
     await flush();
     expect(calls('getTimelinePage')).toHaveLength(2);
     expect(articles()).toHaveLength(3);
+  });
+
+  it('draws the last opening’s speaker line until the status says who speaks, and keeps the new one', async () => {
+    const remember = vi.fn();
+    const cached = { options: [{ id: 'acct-1', text: 'Dana before' }], chosen: 'acct-1' };
+    const view = await openPanel('not yet', undefined, { cached, remember });
+    expect(screen.getByText('as Dana before')).toBeTruthy();
+    expect(remember).not.toHaveBeenCalled();
+    view.rerenderWith(statusOf({ accounts: [accountView({ name: 'Dana now' })] }));
+    await flush();
+    expect(screen.getByText('as Dana now')).toBeTruthy();
+    expect(remember).toHaveBeenLastCalledWith({ options: [{ id: 'acct-one', text: 'Dana now' }], chosen: 'acct-one' });
+    view.rerenderWith(statusOf({ accounts: [] }));
+    await flush();
+    expect(screen.queryByText(/^as /)).toBeNull();
+    expect(remember).toHaveBeenLastCalledWith(undefined);
   });
 
   it('gives a disabled key’s reason', async () => {
