@@ -246,6 +246,8 @@ export function TimelinePanel(props: TimelinePanelProps) {
           type="button"
           class="refresh"
           aria-disabled={state.loading !== null ? true : undefined}
+          // Dimmed on the picture of the last opening too (fast-open/picture-keep.ts): an opening loads.
+          data-opens-disabled=""
           onClick={() => {
             if (store.getState().loading === null) void store.loadFirst();
           }}

@@ -50,7 +50,8 @@ export function atRest(app: HTMLElement): boolean {
  * no hidden view (the Outbox's writes, This page's site: not the first screen, and not kept), no
  * announcement, nothing the background's status draws (`data-from-status`: the Outbox's badge, the
  * Saved count, the pause banner; the live panel draws them once the status arrives, and they may
- * have changed), each list's choice as it is shown.
+ * have changed), each list's choice as it is shown, and dimmed what is dimmed while the fresh first
+ * page loads (`data-opens-disabled`: Refresh).
  */
 function openingScreen(app: HTMLElement) {
   const boxes = [...app.querySelectorAll<HTMLElement>(REPLY_BOX)].map((box) => box.offsetHeight);
@@ -66,6 +67,7 @@ function openingScreen(app: HTMLElement) {
     toggle.removeAttribute('aria-controls');
   }
   for (const hidden of copy.querySelectorAll('[hidden], [data-from-status]')) hidden.remove();
+  for (const control of copy.querySelectorAll('[data-opens-disabled]')) control.setAttribute('aria-disabled', 'true');
   for (const live of copy.querySelectorAll('[role="status"], [aria-live]')) live.replaceChildren();
   for (const [index, select] of [...copy.querySelectorAll('select')].entries()) {
     for (const [at, option] of [...select.options].entries()) option.toggleAttribute('selected', at === chosen[index]);

@@ -108,7 +108,8 @@ export function drawPicture(
   };
   const act = (target: Element) => {
     const control = target.closest(CONTROLS);
-    if (control === null || !app.contains(control)) return;
+    // A dimmed control (Refresh while the first page loads) does nothing, as on the live panel.
+    if (control === null || !app.contains(control) || control.getAttribute('aria-disabled') === 'true') return;
     const article = control.closest<HTMLElement>('article[data-post-id]');
     if (control.matches('.reply-toggle') && article !== null) toggleReply(article);
     else if (control.matches(TEXT_FIELDS)) (control as HTMLElement).focus();

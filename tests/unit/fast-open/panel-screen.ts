@@ -3,7 +3,8 @@ import { treeOf } from '@/entrypoints/sidepanel/fast-open/picture-tree';
 
 /**
  * A first screen like the panel's: a composer, a search field, two posts in the list's rows, each with
- * Reply and a reaction with its count (articles and reaction buttons have no id, as in the panel).
+ * Reply and a reaction with its count (articles and reaction buttons have no id, as in the panel), and
+ * Refresh, dimmed while an opening loads its first page.
  */
 export function panelScreen(): HTMLElement {
   const app = document.createElement('div');
@@ -21,6 +22,7 @@ export function panelScreen(): HTMLElement {
       <div class="post-actions"><button type="button" id="post-p2-reply-toggle" class="reply-toggle">Reply</button>
       <button type="button" class="reaction">+ Well sourced <span>0</span></button></div></article></div>
     </div>
+    <button type="button" class="refresh" data-opens-disabled="">Refresh</button>
   </div>`;
   return app;
 }

@@ -97,6 +97,13 @@ describe('keeping the picture for the next opening', () => {
     expect(tree).toContain('"data-post-id":"p2"');
   });
 
+  it('dims what an opening dims while its fresh first page loads, as the live panel first draws it', () => {
+    keepPicture(mounted(), READY);
+    expect(JSON.stringify(kept()?.tree)).toContain(
+      '["button",{"type":"button","class":"refresh","data-opens-disabled":"","aria-disabled":"true"},"Refresh"]',
+    );
+  });
+
   it('is not at rest with a menu open, text typed, the focus on a control, or another tab shown', () => {
     const cases: ((app: HTMLElement) => void)[] = [
       (app) => app.querySelector('[data-post-id="p2"] .reaction')?.setAttribute('aria-expanded', 'true'),

@@ -133,6 +133,13 @@ describe('the picture of the last opening', () => {
     ]);
   });
 
+  it('does nothing at a click on a dimmed control, as the live panel does', () => {
+    const app = drawn();
+    app.querySelector<HTMLButtonElement>('.refresh')?.setAttribute('aria-disabled', 'true');
+    app.querySelector<HTMLButtonElement>('.refresh')?.click();
+    expect(takePicture()?.handOver().actions).toEqual([]);
+  });
+
   it('lets typing in its fields be, and hands over their text, caret and focus', () => {
     const app = drawn();
     const composer = app.querySelector<HTMLTextAreaElement>('#composer-text');
