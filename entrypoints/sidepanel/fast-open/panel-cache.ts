@@ -85,6 +85,8 @@ export interface PanelCache {
   speaker(): SpeakerLine | undefined;
   /** Keeps the speaker line for the next opening (undefined: nobody speaks). */
   rememberSpeaker(line: SpeakerLine | undefined): void;
+  /** Calls `listener` after each write by this page (the picture of the panel is kept again then). */
+  onWrite(listener: () => void): void;
 }
 
 /**
@@ -100,9 +102,11 @@ export function panelCache(area: Storage | undefined = globalThis.localStorage):
     kept ??= load(area);
     return kept;
   };
+  const listeners: (() => void)[] = [];
   const write = (change: Stored) => {
     kept = undefined;
     save(area, change);
+    for (const listener of listeners) listener();
   };
   return {
     firstPage: { read: () => valid(stored().page, isStoredPost), write: (items) => write({ page: items }) },
@@ -124,5 +128,6 @@ export function panelCache(area: Storage | undefined = globalThis.localStorage):
       const speaker = line === undefined ? undefined : { options: line.options, chosen: line.chosen };
       if (JSON.stringify(speaker) !== JSON.stringify(stored().speaker)) write({ speaker });
     },
+    onWrite: (listener) => void listeners.push(listener),
   };
 }

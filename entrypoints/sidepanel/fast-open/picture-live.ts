@@ -44,10 +44,11 @@ function freshAsKept(panel: LivePanel): boolean {
 
 /**
  * Keeps the picture of the panel for the next opening (fast-open/picture-keep.ts, loaded after the
- * first paint: the first screen does not need it): once the fresh first page is drawn, again once
- * the settings are applied (the kinds and mute lists they bring change the kept posts' record, which
- * the picture must match: two frames, for the effects that keep them), and as the panel hides. The
- * first draft typed forgets it at once: a picture would show its composer empty.
+ * first paint: the first screen does not need it) each time the record it shows is written (the
+ * fresh first page; the kinds and mute lists the settings bring, the speaker line the status
+ * brings: a picture is drawn only while that record is the one it was kept with), two frames later
+ * (the render and the effects that show what was written), and as the panel hides. The first draft
+ * typed forgets it at once: a picture would show its composer empty.
  */
 export function keepPictures(app: HTMLElement, panel: LivePanel, replyLabel: () => string): void {
   let keepPicture: typeof import('./picture-keep').keepPicture | undefined;
@@ -69,8 +70,17 @@ export function keepPictures(app: HTMLElement, panel: LivePanel, replyLabel: () 
     })
     .then(() => new Promise<void>((resolve) => panel.drafts.whenLoaded(resolve)));
   const noop = () => undefined;
-  void ready.then(afterFrame).then(keep, noop);
-  void Promise.all([ready, panel.seeded]).then(afterFrame).then(afterFrame).then(keep, noop);
+  // Writes in a row (the settings' kinds and mute lists) make one keep.
+  let again: Promise<void> | undefined;
+  panel.kept.onWrite(() => {
+    again ??= ready
+      .then(afterFrame)
+      .then(afterFrame)
+      .then(() => {
+        again = undefined;
+        keep();
+      }, noop);
+  });
   window.addEventListener('pagehide', keep);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') keep();
