@@ -36,10 +36,13 @@ export function SpeakerLineView({
   id,
   line,
   onChoose,
+  opening,
 }: {
   id: string;
   line: SpeakerLine | undefined;
   onChoose: (id: string) => void;
+  /** The account the next opening speaks as, for the side panel's picture of its first screen. */
+  opening?: string | undefined;
 }) {
   if (line === undefined) return null;
   const [only] = line.options;
@@ -47,7 +50,12 @@ export function SpeakerLineView({
   return (
     <p class="speaker">
       <label for={id}>{t('speakerLabel')}</label>{' '}
-      <select id={id} value={line.chosen} onChange={(event) => onChoose(event.currentTarget.value)}>
+      <select
+        id={id}
+        value={line.chosen}
+        data-opens-value={opening}
+        onChange={(event) => onChoose(event.currentTarget.value)}
+      >
         {line.options.map((option) => (
           <option key={option.id} value={option.id}>
             {option.text}

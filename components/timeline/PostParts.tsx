@@ -76,6 +76,8 @@ export function SaveButton(props: { saved: boolean; onToggle: () => void; id?: s
       id={props.id}
       class="save-toggle"
       aria-pressed={props.saved}
+      // Drawn unpressed by the side panel's picture of its first screen: the Saved list comes later.
+      data-opens-unpressed="☆"
       aria-label={t('savedSave')}
       title={props.saved ? t('savedSavedTitle') : t('savedSave')}
       onClick={props.onToggle}

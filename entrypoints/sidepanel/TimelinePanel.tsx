@@ -81,7 +81,7 @@ export function TimelinePanel(props: TimelinePanelProps) {
   const postBox = useRef<HTMLTextAreaElement>(null);
   const boxes = useReplyBoxes(drafts, props.openReplies);
   const post = useDraftComposer(drafts, 'post', sendPost, t('panelPostQueued'));
-  const { line, choose } = usePanelSpeaker(status, () => void store.loadFirst(), props.speaker);
+  const { line, opening, choose } = usePanelSpeaker(status, () => void store.loadFirst(), props.speaker);
   const mutes = useMutes(mutesSource);
   const saveToggle = useSaveToggles(status);
   const filter = useTimelineFilter(store, state.items, mutes.lists);
@@ -191,7 +191,7 @@ export function TimelinePanel(props: TimelinePanelProps) {
       <h2 id="compose-heading" class="visually-hidden">
         {t('panelComposerHeading')}
       </h2>
-      <SpeakerLineView id="speaker" line={line} onChoose={choose} />
+      <SpeakerLineView id="speaker" line={line} onChoose={choose} opening={opening} />
       <Composer
         id="new-post"
         label={t('panelComposerLabel')}

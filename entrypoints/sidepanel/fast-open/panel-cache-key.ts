@@ -26,8 +26,22 @@ export function cacheStamp(doc: Document | undefined = globalThis.document): str
 
 /** What this build stored under `key`, or undefined: nothing, damaged, or written by another build. */
 export function readStamped(area: Storage | undefined, key: string): Record<string, unknown> | undefined {
+  return parseStamped(readText(area, key));
+}
+
+/** The text stored under `key`, or null (nothing, or no storage). */
+export function readText(area: Storage | undefined, key: string): string | null {
   try {
-    const value: unknown = JSON.parse(area?.getItem(key) ?? 'null');
+    return area?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** What this build wrote as `text`, or undefined: nothing, damaged, or written by another build. */
+export function parseStamped(text: string | null): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text ?? 'null');
     if (typeof value !== 'object' || value === null) return undefined;
     const stored = value as Record<string, unknown>;
     return stored.stamp === cacheStamp() ? stored : undefined;
@@ -49,8 +63,8 @@ export function writeStamped(area: Storage | undefined, key: string, value: Reco
 }
 
 /**
- * Forgets the kept picture of the last opening (picture-keep.ts): what it shows changed (the kept
- * posts, the mute lists or the reaction kinds), or a draft was kept, which it would not show.
+ * Forgets the kept picture of the last opening (picture-keep.ts): a draft was kept, which it would
+ * not show.
  */
 export function forgetPicture(area: Storage | undefined = globalThis.localStorage): void {
   try {
@@ -61,17 +75,12 @@ export function forgetPicture(area: Storage | undefined = globalThis.localStorag
 }
 
 /**
- * The kept posts' record (panel-cache.ts: the posts, reaction kinds and mute lists) summed up: its
+ * The kept posts' record (panel-cache.ts: the posts, reaction kinds, mute lists and speaker line) summed up: its
  * length and an FNV-1a hash of its text. A picture is drawn only while the record it was kept with
  * is the one kept now, so it never shows what the live panel would not draw.
  */
 export function shownRecord(area: Storage | undefined): string {
-  let text = '';
-  try {
-    text = area?.getItem(PANEL_CACHE_KEY) ?? '';
-  } catch {
-    // No storage: nothing kept, and no picture either.
-  }
+  const text = readText(area, PANEL_CACHE_KEY) ?? '';
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index++) {
     hash ^= text.charCodeAt(index);

@@ -3,7 +3,7 @@ import type { FirstPageCache } from '@/entrypoints/sidepanel/state/timeline-stor
 import type { PostView } from '@/lib/messages/fields';
 import { isReactionKind, type ReactionKind } from '@/lib/storage/reaction-kinds';
 import type { MuteLists } from '@/lib/ui/timeline-filter';
-import { PANEL_CACHE_KEY, readStamped, writeStamped } from './panel-cache-key';
+import { PANEL_CACHE_KEY, parseStamped, readStamped, readText, writeStamped } from './panel-cache-key';
 
 /*
  * What the side panel shows while its first answers travel: the first timeline page, the
@@ -26,12 +26,8 @@ interface Stored {
   speaker?: unknown;
 }
 
-function load(area: Storage | undefined): Stored {
-  return readStamped(area, PANEL_CACHE_KEY) ?? {};
-}
-
 function save(area: Storage | undefined, change: Stored): void {
-  writeStamped(area, PANEL_CACHE_KEY, { ...load(area), ...change });
+  writeStamped(area, PANEL_CACHE_KEY, { ...readStamped(area, PANEL_CACHE_KEY), ...change });
 }
 
 /** Keeps the well-formed entries of a stored list. */
@@ -87,6 +83,8 @@ export interface PanelCache {
   rememberSpeaker(line: SpeakerLine | undefined): void;
   /** Calls `listener` after each write by this page (the picture of the panel is kept again then). */
   onWrite(listener: () => void): void;
+  /** Whether what is stored is what this page last read or wrote (no other panel wrote since). */
+  isCurrent(): boolean;
 }
 
 /**
@@ -98,14 +96,20 @@ export interface PanelCache {
 // wxt.config.ts) would take the name for its storage module and add it to the panel's first screen.
 export function panelCache(area: Storage | undefined = globalThis.localStorage): PanelCache {
   let kept: Stored | undefined;
+  // The text this page last read or wrote: another panel (another window's) may write since.
+  let seen: string | null = null;
   const stored = () => {
-    kept ??= load(area);
+    if (kept === undefined) {
+      seen = readText(area, PANEL_CACHE_KEY);
+      kept = parseStamped(seen) ?? {};
+    }
     return kept;
   };
   const listeners: (() => void)[] = [];
   const write = (change: Stored) => {
     kept = undefined;
     save(area, change);
+    seen = readText(area, PANEL_CACHE_KEY);
     for (const listener of listeners) listener();
   };
   return {
@@ -129,5 +133,9 @@ export function panelCache(area: Storage | undefined = globalThis.localStorage):
       if (JSON.stringify(speaker) !== JSON.stringify(stored().speaker)) write({ speaker });
     },
     onWrite: (listener) => void listeners.push(listener),
+    isCurrent: () => {
+      stored();
+      return readText(area, PANEL_CACHE_KEY) === seen;
+    },
   };
 }

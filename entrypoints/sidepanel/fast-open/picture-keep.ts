@@ -50,8 +50,11 @@ export function atRest(app: HTMLElement): boolean {
  * no hidden view (the Outbox's writes, This page's site: not the first screen, and not kept), no
  * announcement, nothing the background's status draws (`data-from-status`: the Outbox's badge, the
  * Saved count, the pause banner; the live panel draws them once the status arrives, and they may
- * have changed), each list's choice as it is shown, and dimmed what is dimmed while the fresh first
- * page loads (`data-opens-disabled`: Refresh).
+ * have changed), no description pointing at them, each list's choice as it is shown or as the next
+ * opening makes it (`data-opens-value`: the speaker, picked afresh at each opening), what is dimmed
+ * while the fresh first page loads dimmed (`data-opens-disabled`: Refresh), and what the status
+ * presses unpressed (`data-opens-unpressed`, its glyph then: the Save stars, which the Saved list
+ * presses).
  */
 function openingScreen(app: HTMLElement) {
   const boxes = [...app.querySelectorAll<HTMLElement>(REPLY_BOX)].map((box) => box.offsetHeight);
@@ -68,9 +71,22 @@ function openingScreen(app: HTMLElement) {
   }
   for (const hidden of copy.querySelectorAll('[hidden], [data-from-status]')) hidden.remove();
   for (const control of copy.querySelectorAll('[data-opens-disabled]')) control.setAttribute('aria-disabled', 'true');
+  for (const star of copy.querySelectorAll('[data-opens-unpressed][aria-pressed="true"]')) {
+    star.setAttribute('aria-pressed', 'false');
+    star.setAttribute('title', star.getAttribute('aria-label') ?? '');
+    star.querySelector('[aria-hidden]')?.replaceChildren(star.getAttribute('data-opens-unpressed') ?? '');
+  }
   for (const live of copy.querySelectorAll('[role="status"], [aria-live]')) live.replaceChildren();
   for (const [index, select] of [...copy.querySelectorAll('select')].entries()) {
-    for (const [at, option] of [...select.options].entries()) option.toggleAttribute('selected', at === chosen[index]);
+    const opening = select.getAttribute('data-opens-value');
+    const at = [...select.options].findIndex((option) => option.value === opening);
+    const choice = opening !== null && at !== -1 ? at : chosen[index];
+    for (const [at, option] of [...select.options].entries()) option.toggleAttribute('selected', at === choice);
+  }
+  // No description left pointing at what was left out.
+  for (const described of copy.querySelectorAll('[aria-describedby]')) {
+    const id = described.getAttribute('aria-describedby') ?? '';
+    if (copy.querySelector(`[id="${CSS.escape(id)}"]`) === null) described.removeAttribute('aria-describedby');
   }
   return treeOf(copy);
 }

@@ -34,10 +34,14 @@ export function settled(panel: LivePanel): Promise<(postId: string) => boolean> 
     });
 }
 
-/** The timeline shows the fresh first page as it is kept, read from the panel's own platform and account. */
+/**
+ * The timeline shows the fresh first page as it is kept, read from the panel's own platform and
+ * account, and what is kept is what this panel last read or wrote (another window's panel may have
+ * kept another speaker line or other posts: its own picture stays).
+ */
 function freshAsKept(panel: LivePanel): boolean {
   const { items, stale, error } = panel.store.getState();
-  if (stale || error !== null || readerField().account !== undefined) return false;
+  if (stale || error !== null || readerField().account !== undefined || !panel.kept.isCurrent()) return false;
   const kept = panel.kept.firstPage.read();
   return kept.length > 0 && kept.every((post, index) => items[index]?.id === post.id);
 }
@@ -70,15 +74,15 @@ export function keepPictures(app: HTMLElement, panel: LivePanel, replyLabel: () 
     })
     .then(() => new Promise<void>((resolve) => panel.drafts.whenLoaded(resolve)));
   const noop = () => undefined;
-  // Writes in a row (the settings' kinds and mute lists) make one keep.
-  let again: Promise<void> | undefined;
+  // Two frames after the last write: writes in a row (the settings' kinds and mute lists) make one keep.
+  let writes = 0;
   panel.kept.onWrite(() => {
-    again ??= ready
+    const write = ++writes;
+    void ready
       .then(afterFrame)
       .then(afterFrame)
       .then(() => {
-        again = undefined;
-        keep();
+        if (write === writes) keep();
       }, noop);
   });
   window.addEventListener('pagehide', keep);

@@ -56,7 +56,7 @@ function storedPicture(area: Storage | undefined, width: number, lang: string): 
   const { tree, replyLabel } = stored;
   if (!Array.isArray(tree) || tree.length === 0 || typeof replyLabel !== 'string') return undefined;
   if (stored.width !== width || stored.lang !== lang) return undefined;
-  // The kept posts, kinds or mute lists changed since it was kept: it would show what the live panel does not.
+  // The kept posts, kinds, mute lists or speaker line changed since it was kept: it would show what the live panel does not.
   return stored.shows === shownRecord(area) ? (stored as unknown as PictureRecord) : undefined;
 }
 

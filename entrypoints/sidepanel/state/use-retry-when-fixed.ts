@@ -3,10 +3,10 @@ import type { Status } from '@/lib/ui/page-store';
 
 /**
  * Loads the first page again when what made it fail may be mended: the browser is back online, or
- * an address or key (or another key) was saved. The first status is not such a change: the failed
- * load asked with the settings it tells, unless it shows an address and a key (saved since the load
- * failed for want of them, maybe). Loading again then would only draw the same error anew, and move
- * what the user was about to click.
+ * an address or key (or another key) was saved. The first status is not such a change: it tells
+ * the settings the failed load asked with, and loading again would only draw the same error anew,
+ * moving what the user was about to click. (A key saved in the moment between the load and the
+ * first status is the one case it misses: the error then offers "Try again".)
  */
 export function useRetryWhenFixed(
   status: Status | undefined,
@@ -15,12 +15,10 @@ export function useRetryWhenFixed(
   loadFirst: () => void,
 ): void {
   const keyId = status === undefined ? undefined : `${status.baseUrl}|${status.key.set}|${status.key.last4}`;
-  const configured = status !== undefined && status.baseUrl !== '' && status.key.set;
   const seen = useRef<string | undefined>(undefined);
   useEffect(() => {
-    const before = seen.current;
+    const firstStatus = seen.current === undefined && keyId !== undefined;
     seen.current = keyId;
-    const firstStatus = before === undefined && keyId !== undefined;
-    if (online && failed && (configured || !firstStatus)) loadFirst();
+    if (online && failed && !firstStatus) loadFirst();
   }, [online, keyId]);
 }

@@ -94,4 +94,15 @@ describe('panel cache', () => {
       expect(panelCache().speaker()).toBeUndefined();
     }
   });
+
+  it('tells whether what is stored is still what this page last read or wrote (another panel may write)', () => {
+    const mine = panelCache();
+    mine.firstPage.write([{ id: 'p1' }]);
+    expect(mine.isCurrent()).toBe(true);
+    panelCache().rememberSpeaker({ options: [{ id: 'acct-2', text: 'Other window' }], chosen: 'acct-2' });
+    expect(mine.isCurrent()).toBe(false);
+    expect(mine.speaker()).toBeUndefined();
+    mine.rememberKinds([{ value: 'well_sourced', label: 'Well sourced' }]);
+    expect(mine.isCurrent()).toBe(true);
+  });
 });

@@ -104,6 +104,44 @@ describe('keeping the picture for the next opening', () => {
     );
   });
 
+  it('draws what the next opening picks: the speaker it speaks as, the stars unpressed, no description of what went', () => {
+    const app = mounted();
+    const speaker = document.createElement('select');
+    speaker.dataset.opensValue = 'acct-one';
+    for (const id of ['acct-one', 'acct-two']) {
+      const option = document.createElement('option');
+      option.value = id;
+      option.textContent = id;
+      speaker.append(option);
+    }
+    const star = document.createElement('button');
+    star.setAttribute('aria-pressed', 'true');
+    star.setAttribute('aria-label', 'Save');
+    star.title = 'Saved';
+    star.dataset.opensUnpressed = '☆';
+    const glyph = document.createElement('span');
+    glyph.setAttribute('aria-hidden', 'true');
+    glyph.textContent = '★';
+    star.append(glyph);
+    const tab = document.createElement('button');
+    tab.setAttribute('aria-describedby', 'tab-outbox-desc');
+    const description = document.createElement('span');
+    description.id = 'tab-outbox-desc';
+    description.dataset.fromStatus = '';
+    app.append(speaker, star, tab, description);
+    // Chosen in this panel only: the next opening speaks as the default again.
+    speaker.value = 'acct-two';
+    keepPicture(app, READY);
+    const tree = JSON.stringify(kept()?.tree);
+    expect(tree).toContain('["option",{"value":"acct-one","selected":""},"acct-one"]');
+    expect(tree).toContain('["option",{"value":"acct-two"},"acct-two"]');
+    expect(tree).toContain('"aria-pressed":"false"');
+    expect(tree).toContain('"title":"Save"');
+    expect(tree).toContain('["span",{"aria-hidden":"true"},"☆"]');
+    expect(tree).not.toContain('★');
+    expect(tree).not.toContain('aria-describedby');
+  });
+
   it('is not at rest with a menu open, text typed, the focus on a control, or another tab shown', () => {
     const cases: ((app: HTMLElement) => void)[] = [
       (app) => app.querySelector('[data-post-id="p2"] .reaction')?.setAttribute('aria-expanded', 'true'),

@@ -404,9 +404,13 @@ describe('TimelinePanel', () => {
     expect(screen.getByRole('link', { name: 'Open the options page' })).toBe(link);
   });
 
-  it('loads again when the first status shows a key the failed load did not have', async () => {
-    timeline = () => fail({ code: 'unauthorized', message: 'No API key is saved.' });
+  it('does not load again at the first status after a refused key either; a key saved later loads', async () => {
+    timeline = () => fail({ code: 'unauthorized', message: 'The API key was not accepted.' });
     const view = await openPanel('not yet');
+    view.rerenderWith(statusOf());
+    await flush();
+    expect(calls('getTimelinePage')).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toContain('The key was not accepted.');
     timeline = () => pageOf(posts(1, 3), null);
     view.rerenderWith(statusOf({ key: { set: true, last4: 'wxyz' } }));
     await flush();
@@ -428,6 +432,45 @@ describe('TimelinePanel', () => {
     await flush();
     expect(screen.queryByText(/^as /)).toBeNull();
     expect(remember).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it('speaks as the kept line shows until the status comes, a choice made in it too; keeps the next opening’s speaker', async () => {
+    const line = {
+      options: [
+        { id: 'acct-one', text: 'Dana' },
+        { id: 'acct-two', text: 'Work' },
+      ],
+      chosen: 'acct-two',
+    };
+    const remember = vi.fn();
+    const view = await openPanel('not yet', undefined, { cached: line, remember });
+    const box = screen.getByRole('textbox', { name: 'New post' });
+    fireEvent.input(box, { target: { value: 'Said as Work' } });
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await flush();
+    expect(calls('enqueueWrite')).toEqual([{ kind: 'post', body: 'Said as Work', as: 'acct-two' }]);
+
+    // A choice in the kept line holds, and stays once the status tells the accounts.
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'acct-one' } });
+    await flush();
+    expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('acct-one');
+    const dana = accountView({ name: 'Dana' });
+    const work = accountView({ id: 'acct-two', name: 'Work', isDefault: false });
+    view.rerenderWith(statusOf({ accounts: [dana, work], defaultAccount: dana.id }));
+    await flush();
+    expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('acct-one');
+    // The next opening speaks as the default (the choice lasts while the panel is open): that is kept.
+    expect(remember).toHaveBeenLastCalledWith({
+      options: [
+        { id: 'acct-one', text: 'Dana' },
+        { id: 'acct-two', text: 'Work' },
+      ],
+      chosen: 'acct-one',
+    });
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'acct-two' } });
+    await flush();
+    expect(remember).toHaveBeenLastCalledWith(expect.objectContaining({ chosen: 'acct-one' }));
+    expect(screen.getByRole('combobox').getAttribute('data-opens-value')).toBe('acct-one');
   });
 
   it('gives a disabled key’s reason', async () => {
