@@ -1,10 +1,14 @@
+import { PANEL_CACHE_KEY, PICTURE_KEY, shownRecord } from '../../../entrypoints/sidepanel/fast-open/panel-cache-key';
 import { newAccount } from '../driver/extension';
 import { expect, test } from '../driver/test';
 import { until } from '../driver/ui';
 import { outboxMark, outboxSince } from '../driver/writes';
 import { SidePanelScreen } from '../screens/side-panel';
 
-const PICTURE_KEY = 'debateCompanion.panelPicture.v2';
+/** A storage holding `text` under `key` only, to sum up a record read from the panel's page. */
+function storageWith(key: string, text: string): Storage {
+  return { getItem: (asked: string) => (asked === key ? text : null) } as Storage;
+}
 const TYPED = 'Typed before the panel loaded';
 
 /** What the user did on the picture, as the init script below saw it. */
@@ -59,12 +63,19 @@ test('side panel: the picture of the last opening takes a reply and a reaction a
   await newAccount(ext, control);
   const first = await SidePanelScreen.open(ext);
   await first.firstArticle();
-  // Kept once the fresh first page is drawn (and again as the panel closes).
-  await until(
-    async () =>
-      (await first.page.evaluate((key) => localStorage.getItem(key)?.length ?? 0, PICTURE_KEY)) > 0 ? true : undefined,
-    'the picture kept',
-  );
+  // Kept once the fresh first page is drawn, and again once the background's status has drawn the
+  // speaker line ("as …"), which the next opening draws from the first frame: a panel closed before
+  // its status leaves a picture without it, and the line then comes with the next opening's status.
+  // Valid too: kept with the record it shows (the speaker line is written to it as the status is drawn).
+  await until(async () => {
+    const [picture, record] = await first.page.evaluate(
+      (keys) => keys.map((key) => localStorage.getItem(key) ?? ''),
+      [PICTURE_KEY, PANEL_CACHE_KEY],
+    );
+    const kept = JSON.parse(picture || 'null') as { shows?: string } | null;
+    const valid = kept?.shows === shownRecord(storageWith(PANEL_CACHE_KEY, record ?? ''));
+    return valid && picture?.includes('"class":"speaker"') ? true : undefined;
+  }, 'the picture kept with the speaker line, valid');
   await first.page.close();
 
   const mark = await outboxMark(ext);
