@@ -18,6 +18,12 @@ export interface LivePanel {
 }
 
 const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/** When the main thread has nothing to do (at most a second away): keeping is not what the user waits for. */
+const whenIdle = () =>
+  new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(resolve, { timeout: 1000 });
+    else setTimeout(resolve, 50);
+  });
 
 /**
  * When the clicks and keys made on the picture may be done again: the fresh first page is in, the
@@ -74,13 +80,15 @@ export function keepPictures(app: HTMLElement, panel: LivePanel, replyLabel: () 
     })
     .then(() => new Promise<void>((resolve) => panel.drafts.whenLoaded(resolve)));
   const noop = () => undefined;
-  // Two frames after the last write: writes in a row (the settings' kinds and mute lists) make one keep.
+  // Two frames after the last write, once the main thread is idle (the user's first click, and the
+  // frame it draws, come first): writes in a row (the settings' kinds and mute lists) make one keep.
   let writes = 0;
   panel.kept.onWrite(() => {
     const write = ++writes;
     void ready
       .then(afterFrame)
       .then(afterFrame)
+      .then(whenIdle)
       .then(() => {
         if (write === writes) keep();
       }, noop);
