@@ -8,9 +8,9 @@ import { t } from '@/lib/i18n';
 import { lazy } from '@/lib/ui/lazy';
 import { outboxLinkTarget } from '@/lib/ui/outbox-link';
 import { useSaved, useStatus } from '@/lib/ui/page-store';
-import type { OpenReply } from './fast-open/picture-handover';
 import { PanelTabs, type TabName } from './PanelTabs';
 import type { SpeakerSource } from './state/speaker';
+import type { OpenReply } from './state/use-reply-boxes';
 import { TimelinePanel } from './TimelinePanel';
 import './sidepanel.css';
 

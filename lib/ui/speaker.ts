@@ -13,12 +13,16 @@ export function defaultSpeaker(status: Status | undefined): AccountView | undefi
   return status.accounts.find((account) => account.id === last) ?? main;
 }
 
-/** The account this page speaks as, and how to change it; a choice whose account is gone falls back. */
+/**
+ * The account this page speaks as, and how to change it; a choice whose account is gone falls back.
+ * `chosen` is the id chosen in this page, if any (the side panel shows it before the status comes).
+ */
 export function useSpeaker(status: Status | undefined): {
   speaker: AccountView | undefined;
+  chosen: string | undefined;
   choose: (id: string) => void;
 } {
   const [chosen, choose] = useState<string>();
   const speaker = status?.accounts.find((account) => account.id === chosen) ?? defaultSpeaker(status);
-  return { speaker, choose };
+  return { speaker, chosen, choose };
 }

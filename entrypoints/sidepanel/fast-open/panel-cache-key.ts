@@ -51,14 +51,17 @@ export function parseStamped(text: string | null): Record<string, unknown> | und
 }
 
 /**
- * Stores `value` under `key` with this build's stamp. A storage that is full or unavailable only
- * costs the next opening its head start.
+ * Stores `value` under `key` with this build's stamp, and answers the text stored under `key` now. A
+ * storage that is full or unavailable only costs the next opening its head start.
  */
-export function writeStamped(area: Storage | undefined, key: string, value: Record<string, unknown>): void {
+export function writeStamped(area: Storage | undefined, key: string, value: Record<string, unknown>): string | null {
+  const text = JSON.stringify({ ...value, stamp: cacheStamp() });
   try {
-    area?.setItem(key, JSON.stringify({ ...value, stamp: cacheStamp() }));
+    area?.setItem(key, text);
+    return area === undefined ? null : text;
   } catch {
     // Full or unavailable: the panel works without it, only less quickly.
+    return readText(area, key);
   }
 }
 

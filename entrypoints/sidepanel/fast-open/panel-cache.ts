@@ -26,8 +26,9 @@ interface Stored {
   speaker?: unknown;
 }
 
-function save(area: Storage | undefined, change: Stored): void {
-  writeStamped(area, PANEL_CACHE_KEY, { ...readStamped(area, PANEL_CACHE_KEY), ...change });
+/** Writes `change` over what is stored now (another panel may have written since); answers the text stored. */
+function save(area: Storage | undefined, change: Stored): string | null {
+  return writeStamped(area, PANEL_CACHE_KEY, { ...readStamped(area, PANEL_CACHE_KEY), ...change });
 }
 
 /** Keeps the well-formed entries of a stored list. */
@@ -108,8 +109,7 @@ export function panelCache(area: Storage | undefined = globalThis.localStorage):
   const listeners: (() => void)[] = [];
   const write = (change: Stored) => {
     kept = undefined;
-    save(area, change);
-    seen = readText(area, PANEL_CACHE_KEY);
+    seen = save(area, change);
     for (const listener of listeners) listener();
   };
   return {

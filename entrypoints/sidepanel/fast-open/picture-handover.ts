@@ -1,4 +1,5 @@
 import { type DraftStore, replyDraftKey } from '@/entrypoints/sidepanel/state/drafts';
+import type { OpenReply } from '@/entrypoints/sidepanel/state/use-reply-boxes';
 import type { Action, Handover } from './picture';
 import { findPlace, postElement } from './picture-place';
 
@@ -6,13 +7,6 @@ import { findPlace, postElement } from './picture-place';
  * The live panel's side of the picture (picture.ts): it replaces the picture in one task, so no
  * frame shows both or neither, and takes over what the user did on it.
  */
-
-/** A reply box the picture had open: the live panel's first render draws it open. */
-export interface OpenReply {
-  postId: string;
-  /** It had the focus: it takes it as it mounts. */
-  focus: boolean;
-}
 
 /**
  * The reply boxes the picture had open, with their text put in the drafts before the live panel's

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { type SpeakerLine, speakerLine } from '@/components/common/AccountChooser';
 import type { Status } from '@/lib/ui/page-store';
 import { defaultSpeaker, useSpeaker } from '@/lib/ui/speaker';
@@ -51,9 +51,8 @@ export function usePanelSpeaker(
   onPlatformChange: () => void,
   source: SpeakerSource = {},
 ): { line: SpeakerLine | undefined; opening: string | undefined; choose: (id: string) => void } {
-  const { speaker, choose } = useSpeaker(status);
-  const [early, setEarly] = useState<string>();
-  const line = status === undefined ? keptLine(source.cached, early) : speakerLine(status.accounts, speaker);
+  const { speaker, chosen: choice, choose } = useSpeaker(status);
+  const line = status === undefined ? keptLine(source.cached, choice) : speakerLine(status.accounts, speaker);
   const main = status?.accounts.find((account) => account.isDefault);
   const otherPlatform = speaker !== undefined && main !== undefined && speaker.origin !== main.origin;
   chosen = line === undefined ? undefined : { id: line.chosen, otherPlatform };
@@ -70,12 +69,5 @@ export function usePanelSpeaker(
     readingOther = reading;
     onPlatformChange();
   }, [reading]);
-  return {
-    line,
-    opening: opening?.chosen,
-    choose: (id) => {
-      setEarly(id);
-      choose(id);
-    },
-  };
+  return { line, opening: opening?.chosen, choose };
 }

@@ -10,6 +10,13 @@ export interface Box {
   focus: boolean;
 }
 
+/** A reply box open from the first render (the picture of the last opening had it open). */
+export interface OpenReply {
+  postId: string;
+  /** It had the focus: it takes it as it mounts. */
+  focus: boolean;
+}
+
 /**
  * Which posts have their reply box open, kept outside the timeline's render: opening or closing a
  * box tells that post's row only, so a click on Reply renders one row, not the list. A box with a
@@ -23,7 +30,7 @@ export class ReplyBoxes {
 
   constructor(
     private readonly drafts: DraftStore,
-    opened: readonly { postId: string; focus: boolean }[] = [],
+    opened: readonly OpenReply[] = [],
   ) {
     for (const { postId, focus } of opened) this.boxes.set(postId, { version: 0, focus });
     this.openDrafts();
@@ -94,7 +101,7 @@ export class ReplyBoxes {
  * The panel's reply boxes; those with a draft open once the drafts are read, and those in `opened`
  * (the picture of the last opening had them open) from the first render.
  */
-export function useReplyBoxes(drafts: DraftStore, opened?: readonly { postId: string; focus: boolean }[]): ReplyBoxes {
+export function useReplyBoxes(drafts: DraftStore, opened?: readonly OpenReply[]): ReplyBoxes {
   const boxes = useMemo(() => new ReplyBoxes(drafts, opened), [drafts]);
   // The panel may draw before the stored drafts are read: the boxes with a draft open once they are.
   useEffect(() => drafts.whenLoaded(() => boxes.openDrafts()), [drafts, boxes]);
