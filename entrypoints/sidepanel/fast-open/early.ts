@@ -7,34 +7,32 @@ import { builtWithout } from './tricks';
 /**
  * The side panel's early script (`sidepanel-early.js`, a classic script at the end of the body: it
  * runs as soon as it arrives). It draws the picture of the last opening (picture.ts), which takes
- * the user's input at once, and adds the panel's module scripts (page-modules.ts), which replace the
- * picture once they run: added now, they are fetched while the picture is drawn, and the page's
- * `load` waits for them, as for scripts in its markup. It asks for the first timeline page, the
- * settings and the drafts after the frame that shows the picture (asking takes the main thread a
- * few milliseconds), or at once when there is none.
+ * the user's input at once, then adds the panel's module scripts (page-modules.ts), which replace
+ * the picture once they run, and asks for the first timeline page, the settings and the drafts.
+ * With a picture both wait for the task after the frame that shows it: adding the modules (a fetch
+ * started per file) and asking take the main thread milliseconds that frame would wait for, and
+ * the user is already looking at the screen and can use it. Without one, both start at once.
  */
 export function runEarlyScript(): void {
   const app = document.getElementById('app');
   const picture = app === null || builtWithout('picture') ? undefined : drawPictureOf(app);
-  if (picture !== undefined) {
-    performance.mark(PICTURE_MARK);
-    // The page's load waits for the modules: a picture still there then was never taken over (the
-    // panel's code failed as it started), and goes rather than take input nothing will receive.
-    window.addEventListener('load', () => setTimeout(dropPicture, 0), { once: true });
-  }
-  addPageModules(document, dropPicture);
-  const ask = () => {
+  const start = () => {
+    // Once the entry ran, a picture still there was never taken over (the panel's code failed as it
+    // started, or did not load): it goes rather than take input nothing will receive.
+    addPageModules(document, () => setTimeout(dropPicture, 0));
     if (!builtWithout('early-requests')) startEarlyRequests();
   };
-  if (picture === undefined) ask();
-  else
+  if (picture === undefined) start();
+  else {
+    performance.mark(PICTURE_MARK);
     requestAnimationFrame(() =>
       setTimeout(() => {
-        // Unless the live panel came first (its modules arrived before the frame) and set it.
-        if (performance.getEntriesByName(FIRST_ITEMS_MARK).length === 0) performance.mark(FIRST_ITEMS_MARK);
-        ask();
+        // The live panel is not there yet: its modules are added now.
+        performance.mark(FIRST_ITEMS_MARK);
+        start();
       }, 0),
     );
+  }
   // The picture of the last opening that panels before 29 Nov 2026 kept: never read again.
   try {
     localStorage.removeItem(RETIRED_PICTURE_KEY);

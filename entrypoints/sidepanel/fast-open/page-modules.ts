@@ -3,13 +3,17 @@ import { ENTRY_META } from './panel-cache-key';
 /**
  * Adds the panel's module scripts, which the build took out of its markup and named in a meta tag
  * (build.ts, `modulesAfterPicture`): the entry, and a `modulepreload` for each chunk it imports so
- * they are all asked for at once. Should the entry fail to load, `onError` runs. A page without the
- * tag (the development server's) has its module scripts in its markup: nothing to add.
+ * they are all asked for at once. `whenRan` runs once the entry has run, or failed to load or run. A
+ * page without the tag (the development server's) has its module scripts in its markup: nothing to
+ * add, and `whenRan` runs at the page's `load`, which waits for them.
  */
-export function addPageModules(doc: Document, onError: () => void): void {
+export function addPageModules(doc: Document, whenRan: () => void): void {
   const meta = doc.querySelector(`meta[name="${ENTRY_META}"]`);
   const entry = meta?.getAttribute('content');
-  if (meta === null || !entry) return;
+  if (meta === null || !entry) {
+    doc.defaultView?.addEventListener('load', whenRan, { once: true });
+    return;
+  }
   for (const url of (meta.getAttribute('data-preload') ?? '').split(' ').filter(Boolean)) {
     const link = doc.createElement('link');
     link.rel = 'modulepreload';
@@ -19,6 +23,8 @@ export function addPageModules(doc: Document, onError: () => void): void {
   const script = doc.createElement('script');
   script.type = 'module';
   script.src = entry;
-  script.addEventListener('error', onError);
+  // A module script's `load` comes after it ran, its imports with it; `error` when one failed to load.
+  script.addEventListener('load', whenRan, { once: true });
+  script.addEventListener('error', whenRan, { once: true });
   doc.head.append(script);
 }

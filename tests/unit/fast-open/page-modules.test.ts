@@ -33,16 +33,23 @@ describe('the panel’s module scripts, added by its early script', () => {
     expect(cacheStamp()).toBe(before);
   });
 
-  it('tells when the entry fails to load', () => {
-    metaTag('');
-    const failed = vi.fn();
-    addPageModules(document, failed);
-    document.head.querySelector('script')?.dispatchEvent(new Event('error'));
-    expect(failed).toHaveBeenCalled();
+  it('tells once the entry has run, or has failed to load', () => {
+    for (const event of ['load', 'error']) {
+      metaTag('');
+      const ran = vi.fn();
+      addPageModules(document, ran);
+      document.head.querySelector('script')?.dispatchEvent(new Event(event));
+      expect(ran.mock.calls.map(([heard]) => (heard as Event).type)).toContain(event);
+      document.head.replaceChildren();
+    }
   });
 
-  it('adds nothing on a page that loads its modules itself (the development server’s)', () => {
-    addPageModules(document, () => undefined);
+  it('adds nothing on a page that loads its modules itself (the development server’s), and tells at its load', () => {
+    const ran = vi.fn();
+    addPageModules(document, ran);
     expect(document.head.childElementCount).toBe(0);
+    expect(ran).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('load'));
+    expect(ran).toHaveBeenCalledTimes(1);
   });
 });
