@@ -117,7 +117,8 @@ export default defineConfig({
       }
       // The pages and the background keep the polyfill, its object passed on as it is (lib/browser/polyfill.cjs).
       preferBrowserModule(config, fileURLToPath(new URL('./lib/browser/polyfill.cjs', import.meta.url)));
-      if (entrypoints.some((entry) => entry.inputPath.endsWith('.html'))) splitPageChunks(config);
+      if (entrypoints.some((entry) => entry.inputPath.endsWith('.html')))
+        splitPageChunks(config, { fewFiles: !without.has('few-files') });
     },
   },
   manifest: ({ browser, mode }) => ({

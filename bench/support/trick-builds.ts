@@ -23,6 +23,7 @@ const TRICKS: readonly { trick: string; what: string; path: OpeningPath }[] = [
     what: 'The first page checked without zod; the reply schemas after the first paint',
     path: 'api',
   },
+  { trick: 'few-files', what: 'Few files per page (the pages’ common code in one `shared` chunk)', path: 'cached' },
   {
     trick: 'picture',
     what: 'The picture of the last opening, drawn before any module and taking input at once',

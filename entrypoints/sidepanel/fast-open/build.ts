@@ -13,12 +13,13 @@ export const CHECKS_CHUNK = 'checks';
  * The extension pages' chunks (one build for them all): full zod and the protocol table in a chunk
  * of their own ({@link CHECKS_CHUNK}), which lib/messages/send.ts imports on first use, so they are
  * never on the side panel's first screen. A page that imports lib/storage/settings.ts statically
- * loads it with its entry all the same (the side panel and the options page do today). The rest is
- * split as the bundler splits it: the one `shared` chunk the pages had until 1 Dec 2026 ("few
- * files") saved nothing beyond the spread once the picture of the last opening made the panel
- * usable before its modules load (fast-open/README.md).
+ * loads it with its entry all the same (the side panel and the options page do today). With
+ * `fewFiles`, the code the pages share goes in one `shared` chunk rather than the nine small ones
+ * the bundler makes for the side panel: each file the early script adds takes the main thread most
+ * of a millisecond, in the task after the picture's frame (fast-open/README.md has its saving; a
+ * bench build goes without it as `few-files`).
  */
-export function splitPageChunks(config: InlineConfig): void {
+export function splitPageChunks(config: InlineConfig, { fewFiles = true } = {}): void {
   config.build ??= {};
   config.build.rolldownOptions = {
     ...config.build.rolldownOptions,
@@ -33,6 +34,7 @@ export function splitPageChunks(config: InlineConfig): void {
             priority: 2,
             test: /node_modules[\\/]zod[\\/]|lib[\\/]zod\.ts|lib[\\/]api[\\/]schemas\.ts|lib[\\/]messages[\\/](protocol|link-protocol|saved-protocol|site-protocol|sync-protocol|fields|reply|push)\.ts|lib[\\/]sync[\\/](view|record)\.ts|lib[\\/]storage[\\/](settings|account-check|saved-posts)\.ts/,
           },
+          ...(fewFiles ? [{ name: 'shared', priority: 1, minShareCount: 2 }] : []),
         ],
       },
     },

@@ -22,10 +22,10 @@ function groupsOf(config: InlineConfig): Group[] {
 }
 
 describe('the extension pages’ chunks', () => {
-  it('puts full zod, the protocol table and the schemas in the checks chunk, and groups nothing else', () => {
+  it('puts full zod, the protocol table and the schemas in the checks chunk, and what pages share in one chunk', () => {
     const config: InlineConfig = {};
     splitPageChunks(config);
-    const [checks, ...others] = groupsOf(config);
+    const [checks, shared, ...others] = groupsOf(config);
     expect(checks?.name).toBe(CHECKS_CHUNK);
     for (const path of [
       'node_modules/zod/v4/core/core.js',
@@ -40,7 +40,14 @@ describe('the extension pages’ chunks', () => {
     for (const path of ['lib/messages/first-page-check.ts', 'lib/messages/envelope.ts', 'lib/storage/prefs.ts']) {
       expect(checks?.test?.test(`/work/${path}`), path).toBe(false);
     }
+    expect(shared).toMatchObject({ name: 'shared', minShareCount: 2 });
     expect(others).toEqual([]);
+  });
+
+  it('leaves the shared chunk out of a bench build without few files', () => {
+    const config: InlineConfig = {};
+    splitPageChunks(config, { fewFiles: false });
+    expect(groupsOf(config).map((group) => group.name)).toEqual([CHECKS_CHUNK]);
   });
 
   it('keeps the output options the build already had', () => {
