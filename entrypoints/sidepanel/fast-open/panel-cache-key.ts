@@ -78,16 +78,12 @@ export function forgetPicture(area: Storage | undefined = globalThis.localStorag
 }
 
 /**
- * The kept posts' record (panel-cache.ts: the posts, reaction kinds, mute lists and speaker line) summed up: its
- * length and an FNV-1a hash of its text. A picture is drawn only while the record it was kept with
- * is the one kept now, so it never shows what the live panel would not draw.
+ * The kept posts' record (panel-cache.ts: the posts, reaction kinds, mute lists and speaker line), as
+ * the text it is kept as. A picture is drawn only while the record it was kept with is the one kept
+ * now, so it never shows what the live panel would not draw: the picture keeps that text and the
+ * early script compares the two (a native comparison: a hash of the text took the early script 1-3
+ * ms before the picture's frame, its code not yet compiled).
  */
 export function shownRecord(area: Storage | undefined): string {
-  const text = readText(area, PANEL_CACHE_KEY) ?? '';
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return `${text.length}:${(hash >>> 0).toString(36)}`;
+  return readText(area, PANEL_CACHE_KEY) ?? '';
 }
