@@ -16,7 +16,10 @@ import { builtWithout } from './tricks';
 export function runEarlyScript(): void {
   const app = document.getElementById('app');
   const picture = app === null || builtWithout('picture') ? undefined : drawPictureOf(app);
+  let started = false;
   const start = () => {
+    if (started) return;
+    started = true;
     // Once the entry ran, a picture still there was never taken over (the panel's code failed as it
     // started, or did not load): it goes rather than take input nothing will receive.
     addPageModules(document, () => setTimeout(dropPicture, 0));
@@ -32,6 +35,9 @@ export function runEarlyScript(): void {
         start();
       }, 0),
     );
+    // A hidden page draws no frame (a panel's page opened in a tab behind others): it starts without one.
+    if (document.visibilityState === 'hidden') start();
+    else document.addEventListener('visibilitychange', start, { once: true });
   }
   // The picture of the last opening that panels before 29 Nov 2026 kept: never read again.
   try {
