@@ -3,6 +3,7 @@
  * pages' code is split into. Node code, read by the build only; nothing here ships. See README.md in
  * this folder.
  */
+import { fileURLToPath } from 'node:url';
 import type { InlineConfig, Plugin } from 'vite';
 import { ENTRY_META } from './panel-cache-key';
 
@@ -14,10 +15,10 @@ export const CHECKS_CHUNK = 'checks';
  * of their own ({@link CHECKS_CHUNK}), which lib/messages/send.ts imports on first use, so they are
  * never on the side panel's first screen. A page that imports lib/storage/settings.ts statically
  * loads it with its entry all the same (the side panel and the options page do today). With
- * `fewFiles`, the code the pages share goes in one `shared` chunk rather than the nine small ones
- * the bundler makes for the side panel: each file the early script adds takes the main thread most
- * of a millisecond, in the task after the picture's frame (fast-open/README.md has its saving; a
- * bench build goes without it as `few-files`).
+ * `fewFiles`, the code the side panel's first screen shares with other pages goes in one `shared`
+ * chunk ({@link firstScreenShared}) rather than the nine small ones the bundler makes: each file the
+ * early script adds takes the main thread most of a millisecond, in the task after the picture's
+ * frame (fast-open/README.md has its saving; a bench build goes without it as `few-files`).
  */
 export function splitPageChunks(config: InlineConfig, { fewFiles = true } = {}): void {
   config.build ??= {};
@@ -34,10 +35,40 @@ export function splitPageChunks(config: InlineConfig, { fewFiles = true } = {}):
             priority: 2,
             test: /node_modules[\\/]zod[\\/]|lib[\\/]zod\.ts|lib[\\/]api[\\/]schemas\.ts|lib[\\/]messages[\\/](protocol|link-protocol|saved-protocol|site-protocol|sync-protocol|fields|reply|push)\.ts|lib[\\/]sync[\\/](view|record)\.ts|lib[\\/]storage[\\/](settings|account-check|saved-posts)\.ts/,
           },
-          ...(fewFiles ? [{ name: 'shared', priority: 1, minShareCount: 2 }] : []),
+          ...(fewFiles ? [{ name: firstScreenShared(), priority: 1, minShareCount: 2 }] : []),
         ],
       },
     },
+  };
+}
+
+/** The module graph as the bundler answers it while it splits the chunks. */
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** The side panel's entry: its page, whose module scripts the bundler reads. */
+export const PANEL_ENTRY = fileURLToPath(new URL('../index.html', import.meta.url));
+
+/**
+ * The `shared` chunk's name for the modules the side panel's entry imports statically, directly or
+ * not (its first screen), none for the rest: so the chunk holds nothing that screen does not run.
+ * Code only the other pages share, or only the panel's later chunks use (the Outbox, This page, the
+ * list of keys), is split as the bundler splits it.
+ */
+export function firstScreenShared(entry = PANEL_ENTRY): (id: string, graph: ModuleGraph) => string | null {
+  let firstScreen: Set<string> | undefined;
+  return (id, graph) => {
+    if (firstScreen === undefined) {
+      firstScreen = new Set();
+      const next = [entry];
+      for (let module = next.pop(); module !== undefined; module = next.pop()) {
+        if (firstScreen.has(module)) continue;
+        firstScreen.add(module);
+        next.push(...(graph.getModuleInfo(module)?.importedIds ?? []));
+      }
+    }
+    return firstScreen.has(id) ? 'shared' : null;
   };
 }
 

@@ -8,7 +8,7 @@ import { BaseExtensionBrowser } from './base';
 import { prepareProfile, QUIET_FLAGS, SANDBOX_GRANT } from './chromium-profile';
 import { WorkerStopper } from './chromium-worker';
 import type { Badge, LaunchOptions, PanelView } from './types';
-import { untilInPage } from './ui';
+import { untilLoaded } from './ui';
 
 /** The viewport of every tab, as a laptop's browser window (both browsers alike). */
 export const VIEWPORT = { width: 1280, height: 720 };
@@ -54,12 +54,13 @@ export class ChromiumExtension extends BaseExtensionBrowser {
 
   async openTab(url: string): Promise<Page> {
     const page = await this.newTab();
-    await page.goto(url);
+    await this.goto(page, url);
     return page;
   }
 
   async goto(page: Page, url: string): Promise<void> {
     await page.goto(url);
+    await untilLoaded(page);
   }
 
   async badge(page: Page): Promise<Badge> {
@@ -90,7 +91,7 @@ export class ChromiumExtension extends BaseExtensionBrowser {
     });
     this.sidePanelTarget = target;
     const page = await target.asPage();
-    await untilInPage(page, () => document.readyState === 'complete', 'the side panel loaded');
+    await untilLoaded(page);
     return this.panelView(async () => page, 'document');
   }
 

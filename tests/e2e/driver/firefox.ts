@@ -12,7 +12,7 @@ import { connectionOf, inBrowserWindow, untilInBrowserWindow } from './firefox-c
 import { frameIdOf } from './pages';
 import { OUR_BUTTON } from './toolbar';
 import type { Badge, LaunchOptions, PanelView } from './types';
-import { until, untilInPage } from './ui';
+import { until, untilInPage, untilLoaded } from './ui';
 
 /** A fixed internal UUID for our add-on, so its pages live at a known moz-extension:// origin. */
 export const FIREFOX_EXTENSION_UUID = '0b7a3b8e-4d6f-4c1e-9a55-2f1d8c3e7a10';
@@ -100,6 +100,7 @@ export class FirefoxExtension extends BaseExtensionBrowser {
       `${url} loaded`,
       url,
     );
+    await untilLoaded(page);
   }
 
   async badge(page: Page): Promise<Badge> {
@@ -144,7 +145,9 @@ export class FirefoxExtension extends BaseExtensionBrowser {
         .browser;
       for (;;) {
         const [panel] = extension.getViews({ type: 'sidebar' });
-        if (panel?.document.readyState === 'complete') return;
+        // Loaded, and the live panel in place of the picture of its last opening (ui.ts, untilLoaded).
+        if (panel?.document.readyState === 'complete' && panel.document.querySelector('[data-picture]') === null)
+          return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     });

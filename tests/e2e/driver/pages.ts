@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import type { ExtensionBrowser } from './types';
-import { untilInPage } from './ui';
+import { untilInPage, untilLoaded } from './ui';
 
 /**
  * Reloads a tab as the user's F5 does and resolves once the new document has loaded. The old
@@ -18,6 +18,7 @@ export async function reload(ext: ExtensionBrowser, page: Page): Promise<void> {
     () => (window as unknown as { beforeReload?: boolean }).beforeReload !== true && document.readyState === 'complete',
     'the reloaded page',
   );
+  await untilLoaded(page);
 }
 
 /** The id the browser's protocol gives `page`'s main frame: a CDP frame id, a BiDi browsing context. */

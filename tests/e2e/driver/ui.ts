@@ -35,6 +35,19 @@ export async function find(scope: Scope, selector: string, timeout = scaled(15_0
   );
 }
 
+/**
+ * Waits until `page` is loaded as a user meets it: its `load` has fired, and the side panel's live
+ * page has replaced the picture of its last opening (fast-open/picture.ts), which can outlast the
+ * load: the panel adds its modules after the picture's frame.
+ */
+export async function untilLoaded(page: Page): Promise<void> {
+  await untilInPage(
+    page,
+    () => document.readyState === 'complete' && document.querySelector('[data-picture]') === null,
+    `${page.url()} loaded`,
+  );
+}
+
 /** Waits until `fn`, run in `page` with `arg`, answers truthy (a page still loading counts as not yet). */
 export async function untilInPage(page: Page, fn: (arg: string) => unknown, what: string, arg = ''): Promise<void> {
   await until(async () => ((await page.evaluate(fn, arg)) ? true : undefined), what);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHECKS_CHUNK,
   entryInMeta,
+  firstScreenShared,
   loadsFromDevServer,
   splitPageChunks,
 } from '@/entrypoints/sidepanel/fast-open/build';
@@ -11,7 +12,7 @@ import { ENTRY_META } from '@/entrypoints/sidepanel/fast-open/panel-cache-key';
 
 /** The chunk groups `splitPageChunks` sets, as Rolldown reads them. */
 interface Group {
-  name: string;
+  name: string | ((id: string, graph: unknown) => string | null);
   test?: RegExp;
   minShareCount?: number;
 }
@@ -22,7 +23,7 @@ function groupsOf(config: InlineConfig): Group[] {
 }
 
 describe('the extension pages’ chunks', () => {
-  it('puts full zod, the protocol table and the schemas in the checks chunk, and what pages share in one chunk', () => {
+  it('puts full zod, the protocol table and the schemas in the checks chunk, and what the panel’s first screen shares in one chunk', () => {
     const config: InlineConfig = {};
     splitPageChunks(config);
     const [checks, shared, ...others] = groupsOf(config);
@@ -40,8 +41,30 @@ describe('the extension pages’ chunks', () => {
     for (const path of ['lib/messages/first-page-check.ts', 'lib/messages/envelope.ts', 'lib/storage/prefs.ts']) {
       expect(checks?.test?.test(`/work/${path}`), path).toBe(false);
     }
-    expect(shared).toMatchObject({ name: 'shared', minShareCount: 2 });
+    expect(shared).toMatchObject({ minShareCount: 2 });
+    expect(typeof shared?.name).toBe('function');
     expect(others).toEqual([]);
+  });
+
+  it('shares only what the side panel’s page imports statically, directly or not', () => {
+    const imports: Record<string, string[]> = {
+      '/p/sidepanel/index.html': ['/p/sidepanel/main.tsx'],
+      '/p/sidepanel/main.tsx': ['/p/lib/a.ts', '/p/lib/b.ts'],
+      '/p/lib/a.ts': ['/p/lib/c.ts', '/p/lib/b.ts'],
+      '/p/lib/b.ts': [],
+      '/p/lib/c.ts': ['/p/lib/a.ts'],
+      // Imported only by the options page, or only by a chunk the panel loads later.
+      '/p/options/main.tsx': ['/p/lib/a.ts', '/p/lib/options-only.ts'],
+      '/p/sidepanel/OutboxTab.tsx': ['/p/lib/later.ts'],
+    };
+    const graph = { getModuleInfo: (id: string) => (id in imports ? { importedIds: imports[id] ?? [] } : null) };
+    const name = firstScreenShared('/p/sidepanel/index.html');
+    for (const id of ['/p/lib/a.ts', '/p/lib/b.ts', '/p/lib/c.ts']) expect(name(id, graph), id).toBe('shared');
+    for (const id of ['/p/lib/options-only.ts', '/p/lib/later.ts', '/p/options/main.tsx']) {
+      expect(name(id, graph), id).toBeNull();
+    }
+    // A build without the side panel's page shares nothing this way.
+    expect(firstScreenShared('/p/none.html')('/p/lib/a.ts', graph)).toBeNull();
   });
 
   it('leaves the shared chunk out of a bench build without few files', () => {
