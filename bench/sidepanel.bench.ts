@@ -101,34 +101,31 @@ export async function runSidepanelBench(): Promise<Table[]> {
     const screenFloor = series();
     const preactScreen = series();
     const preactScreenFloor = series();
-    // In turns, so a machine that slows down or speeds up during the run weighs on every row alike.
-    for (let i = 0; i < OPENS; i += 1) {
+    const extensionPage = (name: string) => () =>
+      openOnce(context, `chrome-extension://${id}/${name}.html`, [BLANK_MARK, USABLE_MARK]);
+    const kinds: [Series, () => Promise<number[]>][] = [
       // The last opening's posts, kept by the panel, drawn by it before the fresh ones arrive.
-      add(cached, await openPanel(browser, FORGET.nothing, marks));
+      [cached, () => openPanel(browser, FORGET.nothing, marks)],
       // With nothing kept, the first items come from the API (through the background), as on the very first opening.
-      add(nothingKept, await openPanel(browser, FORGET.everything, marks));
+      [nothingKept, () => openPanel(browser, FORGET.everything, marks)],
       // The floor: a blank page of the same extension, and one that also makes the first page's round trip.
-      add(blank, await openOnce(context, `chrome-extension://${id}/blank.html`, [BLANK_MARK, USABLE_MARK]));
-      add(floor, await openOnce(context, `chrome-extension://${id}/floor.html`, [BLANK_MARK, USABLE_MARK]));
-      add(
-        preactFloor,
-        await openOnce(context, `chrome-extension://${id}/preact-floor.html`, [BLANK_MARK, USABLE_MARK]),
-      );
+      [blank, extensionPage('blank')],
+      [floor, extensionPage('floor')],
+      [preactFloor, extensionPage('preact-floor')],
       // The panel's own first screen, put on the page without its code: from kept posts, and after the round trip.
-      add(screen, await openOnce(context, `chrome-extension://${id}/screen.html`, [BLANK_MARK, USABLE_MARK]));
-      add(
-        screenFloor,
-        await openOnce(context, `chrome-extension://${id}/screen-floor.html`, [BLANK_MARK, USABLE_MARK]),
-      );
+      [screen, extensionPage('screen')],
+      [screenFloor, extensionPage('screen-floor')],
       // The same, drawn by Preact.
-      add(
-        preactScreen,
-        await openOnce(context, `chrome-extension://${id}/preact-screen.html`, [BLANK_MARK, USABLE_MARK]),
-      );
-      add(
-        preactScreenFloor,
-        await openOnce(context, `chrome-extension://${id}/preact-screen-floor.html`, [BLANK_MARK, USABLE_MARK]),
-      );
+      [preactScreen, extensionPage('preact-screen')],
+      [preactScreenFloor, extensionPage('preact-screen-floor')],
+    ];
+    // In turns, so a machine that slows down or speeds up during the run weighs on every row alike;
+    // each round starts one kind later, so no kind always follows the same one.
+    for (let i = 0; i < OPENS; i += 1) {
+      for (let k = 0; k < kinds.length; k += 1) {
+        const [to, open] = kinds[(i + k) % kinds.length] as [Series, () => Promise<number[]>];
+        add(to, await open());
+      }
     }
     const p = (times: number[], n: number) => fmt(percentile(times, n));
     /** A figure over the blank page's same figure. */
