@@ -11,7 +11,8 @@ export function addPageModules(doc: Document, whenRan: () => void): void {
   const meta = doc.querySelector(`meta[name="${ENTRY_META}"]`);
   const entry = meta?.getAttribute('content');
   if (meta === null || !entry) {
-    doc.defaultView?.addEventListener('load', whenRan, { once: true });
+    if (doc.readyState === 'complete') setTimeout(whenRan, 0);
+    else doc.defaultView?.addEventListener('load', whenRan, { once: true });
     return;
   }
   for (const url of (meta.getAttribute('data-preload') ?? '').split(' ').filter(Boolean)) {
@@ -23,7 +24,9 @@ export function addPageModules(doc: Document, whenRan: () => void): void {
   const script = doc.createElement('script');
   script.type = 'module';
   script.src = entry;
-  // A module script's `load` comes after it ran, its imports with it; `error` when one failed to load.
+  // A module script's `load` comes after it ran, its imports with it; `error` when one failed to
+  // load. Before any top-level `await` of theirs settles, though: the entry (main.tsx) takes the
+  // picture in its first, synchronous run, and no module it imports may await at its top level.
   script.addEventListener('load', whenRan, { once: true });
   script.addEventListener('error', whenRan, { once: true });
   doc.head.append(script);

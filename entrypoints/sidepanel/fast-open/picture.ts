@@ -21,7 +21,7 @@ export interface PictureRecord {
   lang: string;
   /** The label of a reply box ("Reply"). */
   replyLabel: string;
-  /** The kept posts' record it shows, as `shownRecord` (panel-cache-key.ts) sums it up. */
+  /** The text of the kept posts' record it shows, as `shownRecord` (panel-cache-key.ts) reads it. */
   shows: string;
 }
 

@@ -57,6 +57,14 @@ for (const build of [CHROME_BUILD, FIREFOX_BUILD]) {
     console.log(`${path.basename(build)} side panel: the picture takes input after ${picture} B gzipped`);
     expect(picture).toBeLessThanOrEqual(CEILINGS.picture);
     expect(sizes.afterwards).toBeLessThanOrEqual(CEILINGS.afterwards);
+    // Few files (fast-open/build.ts): the entry, the bundler's runtime and what the first screen
+    // shares with other pages; a shared chunk the build failed to find would leave ten.
+    const modules = first.filter((url) => url.startsWith('/chunks/'));
+    expect(
+      modules.some((url) => url.startsWith('/chunks/shared-')),
+      'a shared chunk',
+    ).toBe(true);
+    expect(modules.length, modules.join(', ')).toBeLessThanOrEqual(3);
     const code = first.map((url) => readFileSync(path.join(build, url), 'utf8')).join('\n');
     // No zod: it comes after, with the `checks` chunk (a schema module outside that chunk would pull it in).
     expect(code).not.toMatch(/ZodError|\$ZodType/);

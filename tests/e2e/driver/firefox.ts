@@ -146,7 +146,7 @@ export class FirefoxExtension extends BaseExtensionBrowser {
       for (;;) {
         const [panel] = extension.getViews({ type: 'sidebar' });
         // Loaded, and the live panel in place of the picture of its last opening (ui.ts, untilLoaded).
-        if (panel?.document.readyState === 'complete' && panel.document.querySelector('[data-picture]') === null)
+        if (panel?.document.readyState === 'complete' && panel.document.querySelector('#app[data-picture]') === null)
           return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -43,7 +43,7 @@ export async function find(scope: Scope, selector: string, timeout = scaled(15_0
 export async function untilLoaded(page: Page): Promise<void> {
   await untilInPage(
     page,
-    () => document.readyState === 'complete' && document.querySelector('[data-picture]') === null,
+    () => document.readyState === 'complete' && document.querySelector('#app[data-picture]') === null,
     `${page.url()} loaded`,
   );
 }

@@ -34,6 +34,10 @@ describe('the early script', () => {
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
   });
   afterEach(() => {
+    // Each test's page starts once: what a test left waiting (a frame, a change of visibility, the
+    // limit) starts now, before its page goes.
+    document.dispatchEvent(new Event('visibilitychange'));
+    vi.runOnlyPendingTimers();
     takePicture()?.handOver();
     Reflect.deleteProperty(document, 'visibilityState');
     document.head.replaceChildren();
@@ -74,7 +78,28 @@ describe('the early script', () => {
     page({ picture: true });
     runEarlyScript();
     expect(entryAdded()).toBe(false);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     document.dispatchEvent(new Event('visibilitychange'));
     expect(entryAdded()).toBe(true);
+  });
+
+  it('adds the modules without the frame when none comes within a quarter of a second', () => {
+    page({ picture: true });
+    runEarlyScript();
+    vi.advanceTimersByTime(249);
+    expect(entryAdded()).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(entryAdded()).toBe(true);
+  });
+
+  it('takes the picture away once the entry has run, or failed to load, without taking it over', () => {
+    const app = page({ picture: true, hidden: true });
+    runEarlyScript();
+    expect(app.hasAttribute('data-picture')).toBe(true);
+    document.head.querySelector('script[type="module"]')?.dispatchEvent(new Event('load'));
+    vi.runOnlyPendingTimers();
+    expect(app.hasAttribute('data-picture')).toBe(false);
+    expect(app.childElementCount).toBe(0);
+    expect(takePicture()).toBeUndefined();
   });
 });
