@@ -18,7 +18,9 @@ import { CHROME_BUILD, FIREFOX_BUILD } from '../support/browsers';
 // 1 Dec 2026: 44,000 → 48,500 for the picture of the last opening (drawn, taking input, handed over,
 // kept: +3,200 B, 46,476 B then, with ~4% room). What the picture needs before it takes input (the
 // page, its styles, the early script: 8,442 B then) has a ceiling of its own, with ~5% room.
-const CEILINGS = { firstScreen: 48_500, afterwards: 30_500, picture: 8_900 };
+// 1 Dec 2026, evening: 48,500 → 47,500, the panel's modules three files holding only what its
+// first screen runs (45,085 B then; the picture's part 8,448 B).
+const CEILINGS = { firstScreen: 47_500, afterwards: 30_500, picture: 8_900 };
 
 /** The files the panel's first screen loads, read from the built page; the `checks` chunk after them. */
 function firstScreenFiles(build: string): { first: string[]; after: string[] } {
