@@ -1,5 +1,5 @@
 import { rawNamespace, startEarlyRequests } from './early-requests';
-import { FIRST_ITEMS_MARK, PICTURE_MARK } from './first-paint';
+import { FIRST_ITEMS_MARK, markOnce, PICTURE_MARK } from './first-paint';
 import { addPageModules } from './page-modules';
 import { drawPicture, takePicture } from './picture';
 import { builtWithout } from './tricks';
@@ -32,7 +32,7 @@ export function runEarlyScript(): void {
       setTimeout(() => {
         // Unless the live panel came first (its modules added on a hidden page, or in the markup on
         // the development server) and set it.
-        if (performance.getEntriesByName(FIRST_ITEMS_MARK).length === 0) performance.mark(FIRST_ITEMS_MARK);
+        markOnce(FIRST_ITEMS_MARK);
         start();
       }, 0),
     );

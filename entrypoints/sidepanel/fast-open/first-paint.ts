@@ -7,6 +7,11 @@ export const PICTURE_MARK = 'dc:picture';
 /** The performance mark set once the live panel's first items are on screen: usable from then on. */
 export const INTERACTIVE_MARK = 'dc:timeline-interactive';
 
+/** Sets `mark` unless it is set already (the picture's frame and the live panel's may both reach it). */
+export function markOnce(mark: string): void {
+  if (performance.getEntriesByName(mark).length === 0) performance.mark(mark);
+}
+
 let painted: () => void = () => undefined;
 const firstItemsPainted = new Promise<void>((resolve) => {
   painted = resolve;
@@ -21,9 +26,8 @@ function onFrame(): void {
   if (!inDom) return;
   // The first task after the frame that drew them.
   setTimeout(() => {
-    for (const mark of [FIRST_ITEMS_MARK, INTERACTIVE_MARK]) {
-      if (performance.getEntriesByName(mark).length === 0) performance.mark(mark);
-    }
+    markOnce(FIRST_ITEMS_MARK);
+    markOnce(INTERACTIVE_MARK);
     // What waits for the first paint starts in a task of its own, after the ones the frame queued.
     setTimeout(painted, 0);
   }, 0);

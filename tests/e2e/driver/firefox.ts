@@ -12,7 +12,7 @@ import { connectionOf, inBrowserWindow, untilInBrowserWindow } from './firefox-c
 import { frameIdOf } from './pages';
 import { OUR_BUTTON } from './toolbar';
 import type { Badge, LaunchOptions, PanelView } from './types';
-import { until, untilInPage, untilLoaded } from './ui';
+import { PICTURE_SHOWN, until, untilInPage, untilLoaded } from './ui';
 
 /** A fixed internal UUID for our add-on, so its pages live at a known moz-extension:// origin. */
 export const FIREFOX_EXTENSION_UUID = '0b7a3b8e-4d6f-4c1e-9a55-2f1d8c3e7a10';
@@ -140,17 +140,16 @@ export class FirefoxExtension extends BaseExtensionBrowser {
     );
     const view = this.panelView(() => this.probe(), "browser.extension.getViews({ type: 'sidebar' })[0].document");
     // The sidebar's document has loaded once the extension lists it.
-    await this.inExtension(async () => {
+    await this.inExtension(async (picture: string) => {
       const { extension } = (globalThis as unknown as { browser: { extension: { getViews(o: object): Window[] } } })
         .browser;
       for (;;) {
         const [panel] = extension.getViews({ type: 'sidebar' });
         // Loaded, and the live panel in place of the picture of its last opening (ui.ts, untilLoaded).
-        if (panel?.document.readyState === 'complete' && panel.document.querySelector('#app[data-picture]') === null)
-          return;
+        if (panel?.document.readyState === 'complete' && panel.document.querySelector(picture) === null) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-    });
+    }, PICTURE_SHOWN);
     return view;
   }
 

@@ -43,10 +43,14 @@ export async function find(scope: Scope, selector: string, timeout = scaled(15_0
 export async function untilLoaded(page: Page): Promise<void> {
   await untilInPage(
     page,
-    () => document.readyState === 'complete' && document.querySelector('#app[data-picture]') === null,
+    (picture) => document.readyState === 'complete' && document.querySelector(picture) === null,
     `${page.url()} loaded`,
+    PICTURE_SHOWN,
   );
 }
+
+/** The side panel's `#app` while it shows the picture of the last opening (fast-open/picture.ts). */
+export const PICTURE_SHOWN = '#app[data-picture]';
 
 /** Waits until `fn`, run in `page` with `arg`, answers truthy (a page still loading counts as not yet). */
 export async function untilInPage(page: Page, fn: (arg: string) => unknown, what: string, arg = ''): Promise<void> {
