@@ -10,11 +10,6 @@ export interface EarlyRequests {
   drafts: Promise<unknown>;
 }
 
-/** The browser's own runtime, without the polyfill (this runs before any bundle is parsed). */
-interface RawRuntime {
-  sendMessage(message: unknown): Promise<unknown>;
-}
-
 const HANDOFF = '__debateCompanionEarly';
 
 /**
@@ -32,14 +27,8 @@ export function rawNamespace<T>(namespace: string, method: string): T | undefine
   return undefined;
 }
 
-/** Runs `call`, turning a synchronous throw into a rejection. */
-function attempt(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return call();
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
+/** Runs `call` at once, a synchronous throw turned into a rejection. */
+const attempt = (call: () => Promise<unknown>) => new Promise<unknown>((resolve) => resolve(call()));
 
 /**
  * Sends the first-page and settings requests (and reads the drafts) at once, from a tiny script that runs while the
@@ -47,7 +36,8 @@ function attempt(call: () => Promise<unknown>): Promise<unknown> {
  * envelope as `sendMessage`; the background checks it like any other.
  */
 export function startEarlyRequests(): void {
-  const runtime = rawNamespace<RawRuntime>('runtime', 'sendMessage');
+  // The browser's own runtime, without the polyfill (this runs before any bundle is parsed).
+  const runtime = rawNamespace<{ sendMessage(message: unknown): Promise<unknown> }>('runtime', 'sendMessage');
   // Should the main script ever run first, it has asked for itself: ask nothing twice.
   if (runtime === undefined || Reflect.has(globalThis, HANDOFF)) return;
   const early: EarlyRequests = {

@@ -19,17 +19,7 @@ import { PANEL_CACHE_KEY, parseStamped, readStamped, readText, writeStamped } fr
  * the fresh page takes to arrive and be checked; then they are replaced.
  */
 
-interface Stored {
-  page?: unknown;
-  kinds?: unknown;
-  mutes?: unknown;
-  speaker?: unknown;
-}
-
-/** Writes `change` over what is stored now (another panel may have written since); answers the text stored. */
-function save(area: Storage | undefined, change: Stored): string | null {
-  return writeStamped(area, PANEL_CACHE_KEY, { ...readStamped(area, PANEL_CACHE_KEY), ...change });
-}
+type Stored = Partial<Record<'page' | 'kinds' | 'mutes' | 'speaker', unknown>>;
 
 /** Keeps the well-formed entries of a stored list. */
 function valid<T>(value: unknown, check: (entry: unknown) => entry is T): T[] {
@@ -107,10 +97,15 @@ export function panelCache(area: Storage | undefined = globalThis.localStorage):
     return kept;
   };
   const listeners: (() => void)[] = [];
+  // Over what is stored now: another panel may have written since.
   const write = (change: Stored) => {
     kept = undefined;
-    seen = save(area, change);
+    seen = writeStamped(area, PANEL_CACHE_KEY, { ...readStamped(area, PANEL_CACHE_KEY), ...change });
     for (const listener of listeners) listener();
+  };
+  // Written only when it changed: the settings answer repeats the kinds and mute lists at every opening.
+  const remember = (field: 'kinds' | 'mutes' | 'speaker', value: unknown) => {
+    if (JSON.stringify(value) !== JSON.stringify(stored()[field])) write({ [field]: value });
   };
   return {
     firstPage: { read: () => valid(stored().page, isStoredPost), write: (items) => write({ page: items }) },
@@ -118,20 +113,11 @@ export function panelCache(area: Storage | undefined = globalThis.localStorage):
       const kinds = valid(stored().kinds, isReactionKind);
       return kinds.length > 0 ? kinds : undefined;
     },
-    // Written only when they changed: the settings answer repeats them at every opening.
-    rememberKinds: (kinds) => {
-      if (JSON.stringify(kinds) !== JSON.stringify(stored().kinds)) write({ kinds });
-    },
+    rememberKinds: (kinds) => remember('kinds', kinds),
     mutes: () => storedMutes(stored().mutes),
-    rememberMutes: ({ words, authors }) => {
-      const mutes = { words, authors };
-      if (JSON.stringify(mutes) !== JSON.stringify(stored().mutes)) write({ mutes });
-    },
+    rememberMutes: ({ words, authors }) => remember('mutes', { words, authors }),
     speaker: () => storedSpeaker(stored().speaker),
-    rememberSpeaker: (line) => {
-      const speaker = line === undefined ? undefined : { options: line.options, chosen: line.chosen };
-      if (JSON.stringify(speaker) !== JSON.stringify(stored().speaker)) write({ speaker });
-    },
+    rememberSpeaker: (line) => remember('speaker', line && { options: line.options, chosen: line.chosen }),
     onWrite: (listener) => void listeners.push(listener),
     isCurrent: () => {
       stored();

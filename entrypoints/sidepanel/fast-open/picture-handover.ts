@@ -65,13 +65,11 @@ export function finishHandover(
   if (handover.focus !== undefined) (findPlace(handover.focus, app) as HTMLElement | undefined)?.focus();
   if (handover.actions.length === 0) return;
   void settled.then((stillShown) => {
+    const shown = (post = '') => post === '' || stillShown(post);
     const postOf = (action: Action) =>
-      action.type === 'key' && action.reply !== undefined ? action.reply : action.place?.post;
+      action.type === 'key' ? (action.reply ?? action.place?.post) : action.place.post;
     replay(
-      handover.actions.filter((action) => {
-        const post = postOf(action);
-        return post === undefined || post === '' || stillShown(post);
-      }),
+      handover.actions.filter((action) => shown(postOf(action))),
       app,
     );
   });

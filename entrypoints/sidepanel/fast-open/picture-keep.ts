@@ -97,20 +97,16 @@ function openingScreen(app: HTMLElement) {
  * a menu open, the list scrolled) the one kept stays: it still shows the kept posts' record, or
  * would not be drawn.
  */
-export function keepPicture(
-  app: HTMLElement,
-  info: KeepInfo,
-  area: Storage | undefined = globalThis.localStorage,
-): void {
+export function keepPicture(app: HTMLElement, info: KeepInfo): void {
+  const area = globalThis.localStorage;
   if (!info.noDrafts) forgetPicture(area);
   else if (info.fresh && atRest(app)) {
-    const record: PictureRecord = {
+    writeStamped(area, PICTURE_KEY, {
       tree: openingScreen(app),
       width: globalThis.innerWidth,
       lang: app.ownerDocument.documentElement.lang,
       replyLabel: info.replyLabel,
       shows: shownRecord(area),
-    };
-    writeStamped(area, PICTURE_KEY, { ...record });
+    } satisfies PictureRecord);
   }
 }

@@ -73,13 +73,10 @@ export function keepPictures(app: HTMLElement, panel: LivePanel, replyLabel: () 
     mayBeKept = false;
     forgetPicture();
   });
-  const ready = panel.firstLoad
-    .then(() => import('./picture-keep'))
-    .then((module) => {
-      keepPicture = module.keepPicture;
-    })
-    .then(() => new Promise<void>((resolve) => panel.drafts.whenLoaded(resolve)));
-  const noop = () => undefined;
+  const ready = panel.firstLoad.then(async () => {
+    ({ keepPicture } = await import('./picture-keep'));
+    await new Promise<void>((resolve) => panel.drafts.whenLoaded(resolve));
+  });
   // Two frames after the last write, once the main thread is idle (the user's first click, and the
   // frame it draws, come first): writes in a row (the settings' kinds and mute lists) make one keep.
   let writes = 0;
@@ -89,9 +86,12 @@ export function keepPictures(app: HTMLElement, panel: LivePanel, replyLabel: () 
       .then(afterFrame)
       .then(afterFrame)
       .then(whenIdle)
-      .then(() => {
-        if (write === writes) keep();
-      }, noop);
+      .then(
+        () => {
+          if (write === writes) keep();
+        },
+        () => undefined,
+      );
   });
   window.addEventListener('pagehide', keep);
   document.addEventListener('visibilitychange', () => {

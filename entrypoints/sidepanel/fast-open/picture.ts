@@ -163,17 +163,14 @@ export function drawPicture(
   doc.addEventListener('keydown', onKey, true);
   doc.body.append(cover);
 
-  let taken = false;
   const picture: Picture = {
     handOver() {
-      if (!taken) {
-        taken = true;
-        app.removeEventListener('click', onClick, true);
-        app.removeEventListener('submit', prevent, true);
-        doc.removeEventListener('keydown', onKey, true);
-        cover.remove();
-        delete app.dataset.picture;
-      }
+      // Once taken, it stops listening (doing so again changes nothing).
+      app.removeEventListener('click', onClick, true);
+      app.removeEventListener('submit', prevent, true);
+      doc.removeEventListener('keydown', onKey, true);
+      cover.remove();
+      delete app.dataset.picture;
       return handoverOf(app, actions.splice(0));
     },
   };
