@@ -48,7 +48,7 @@ interface ModuleGraph {
 }
 
 /** The side panel's entry: its page, whose module scripts the bundler reads (its id as Vite writes ids, with `/` on Windows too). */
-export const PANEL_ENTRY = fileURLToPath(new URL('../index.html', import.meta.url)).replaceAll('\\', '/');
+const PANEL_ENTRY = fileURLToPath(new URL('../index.html', import.meta.url)).replaceAll('\\', '/');
 
 /**
  * The `shared` chunk's name for the modules the side panel's entry imports statically, directly or

@@ -77,6 +77,7 @@ export function keepPictures(app: HTMLElement, panel: LivePanel, replyLabel: () 
     ({ keepPicture } = await import('./picture-keep'));
     await new Promise<void>((resolve) => panel.drafts.whenLoaded(resolve));
   });
+  const noop = () => undefined;
   // Two frames after the last write, once the main thread is idle (the user's first click, and the
   // frame it draws, come first): writes in a row (the settings' kinds and mute lists) make one keep.
   let writes = 0;
@@ -86,12 +87,9 @@ export function keepPictures(app: HTMLElement, panel: LivePanel, replyLabel: () 
       .then(afterFrame)
       .then(afterFrame)
       .then(whenIdle)
-      .then(
-        () => {
-          if (write === writes) keep();
-        },
-        () => undefined,
-      );
+      .then(() => {
+        if (write === writes) keep();
+      }, noop);
   });
   window.addEventListener('pagehide', keep);
   document.addEventListener('visibilitychange', () => {

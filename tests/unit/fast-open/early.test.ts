@@ -92,14 +92,17 @@ describe('the early script', () => {
     expect(entryAdded()).toBe(true);
   });
 
-  it('takes the picture away once the entry has run, or failed to load, without taking it over', () => {
-    const app = page({ picture: true, hidden: true });
-    runEarlyScript();
-    expect(app.hasAttribute('data-picture')).toBe(true);
-    document.head.querySelector('script[type="module"]')?.dispatchEvent(new Event('load'));
-    vi.runOnlyPendingTimers();
-    expect(app.hasAttribute('data-picture')).toBe(false);
-    expect(app.childElementCount).toBe(0);
-    expect(takePicture()).toBeUndefined();
-  });
+  it.each(['load', 'error'])(
+    'takes the picture away once the entry has run, or failed to load (%s), without taking it over',
+    (event) => {
+      const app = page({ picture: true, hidden: true });
+      runEarlyScript();
+      expect(app.hasAttribute('data-picture')).toBe(true);
+      document.head.querySelector('script[type="module"]')?.dispatchEvent(new Event(event));
+      vi.runOnlyPendingTimers();
+      expect(app.hasAttribute('data-picture')).toBe(false);
+      expect(app.childElementCount).toBe(0);
+      expect(takePicture()).toBeUndefined();
+    },
+  );
 });
